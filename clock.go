@@ -1,0 +1,303 @@
+package uuid
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"io"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// GeneratorOptions configures a [Generator]. A zero field means the
+// default.
+type GeneratorOptions struct {
+	// Now is the clock; nil means the system clock. The default reads the
+	// wall clock once a second and the cheaper monotonic clock in between.
+	Now func() time.Time
+
+	// Rand is the source of random bits; nil means crypto/rand, read in
+	// buffered chunks. Reads from a caller's Rand are serialised.
+	Rand io.Reader
+
+	// Node supplies the node of version 1 and 2 UUIDs; nil means
+	// [HardwareNode]. Setting it also makes version 6 UUIDs use it (and the
+	// generator's clock sequence) instead of random values.
+	Node NodeSource
+}
+
+// A Generator makes UUIDs of the clock- and random-based versions. It owns
+// the state those versions share: Gregorian ticks, clock sequence and node
+// for versions 1, 2 and 6, and the millisecond counter of version 7.
+//
+// The zero value is ready to use, with the system clock, crypto/rand and
+// the hardware node. A Generator is safe for concurrent use. It must not be
+// copied after first use; pass a *Generator.
+type Generator struct {
+	now   func() time.Time
+	rand  io.Reader
+	nodes NodeSource
+
+	// Node lookup happens once; its result and error are kept.
+	nodeOnce sync.Once
+	nodeID   [6]byte
+	nodeErr  error
+
+	// mu guards the Gregorian state of versions 1, 2 and 6.
+	mu        sync.Mutex
+	started   bool
+	lastNow   uint64 // last clock reading, in ticks
+	lastTicks uint64 // last timestamp handed out for v1 and v6
+	last6     uint64 // last v6 timestamp, which never goes back
+	seq       uint16 // clock sequence, 14 bits
+	dceHigh   uint64 // timestamp >> 32 of the last v2
+	dceCount  uint8  // v2 UUIDs made with dceHigh
+	dceSeq    uint8  // random start of the v2 clock sequence
+
+	// v7 is the last reserved v7 key: Unix milliseconds << 16 | counter.
+	v7 atomic.Uint64
+
+	// base anchors the system clock: a wall reading and its monotonic
+	// reading, refreshed once a second.
+	base atomic.Pointer[clockBase]
+
+	randMu  sync.Mutex // serialises reads of a caller's rand, into scratch
+	scratch [64]byte   // so that callers' buffers never escape to it
+	pool    sync.Pool  // of *randBuf: buffered crypto/rand bytes
+}
+
+// defaultGenerator serves the package-level functions.
+var defaultGenerator Generator
+
+// NewGenerator returns a Generator with the given options.
+func NewGenerator(opts GeneratorOptions) *Generator {
+	return &Generator{now: opts.Now, rand: opts.Rand, nodes: opts.Node}
+}
+
+// maxAhead is how far, in 100-ns ticks, the v1 and v6 timestamp may run
+// ahead of the clock during a burst before the generator waits: one second,
+// so a burst of 10 million UUIDs succeeds even with a clock that stands
+// still.
+const maxAhead = ticksPerSecond
+
+// stallReads is how many times a generator that has run maxAhead ahead
+// reads a clock that does not move at all before it takes the clock for
+// stopped and moves to a new clock sequence instead of waiting.
+const stallReads = 1 << 20
+
+type clockBase struct {
+	wall  time.Time // with its monotonic reading
+	ticks uint64    // gregorianTicks(wall)
+}
+
+// nowTicks reads g's clock as 100-ns Gregorian ticks.
+func (g *Generator) nowTicks() uint64 {
+	if g.now != nil {
+		return gregorianTicks(g.now())
+	}
+	if b := g.base.Load(); b != nil {
+		if d := time.Since(b.wall); 0 <= d && d < time.Second {
+			return b.ticks + uint64(d)/100
+		}
+	}
+	t := time.Now()
+	b := &clockBase{wall: t, ticks: gregorianTicks(t)}
+	g.base.Store(b)
+	return b.ticks
+}
+
+// nowMillis reads g's clock as Unix milliseconds, clamped to 48 bits.
+func (g *Generator) nowMillis() uint64 {
+	if g.now != nil {
+		return unixMillis(g.now())
+	}
+	const unixTicks = gregorianToUnixSec * ticksPerSecond
+	ticks := g.nowTicks()
+	if ticks < unixTicks {
+		return 0
+	}
+	return min((ticks-unixTicks)/(ticksPerSecond/1000), 1<<48-1)
+}
+
+// node returns g's node ID, asking the source on first use.
+func (g *Generator) node() ([6]byte, error) {
+	g.nodeOnce.Do(func() {
+		src := g.nodes
+		if src == nil {
+			src = HardwareNode()
+		}
+		g.nodeID, g.nodeErr = src.NodeID()
+	})
+	return g.nodeID, g.nodeErr
+}
+
+// start seeds the clock sequence on first use; g.mu is held.
+func (g *Generator) start() error {
+	if g.started {
+		return nil
+	}
+	var b [3]byte
+	if err := g.fillRand(b[:]); err != nil {
+		return err
+	}
+	g.seq = binary.BigEndian.Uint16(b[:]) & 0x3fff
+	g.dceSeq = b[2] & 0x3f
+	g.started = true
+	return nil
+}
+
+// nextGregorian returns the timestamp, clock sequence and node for the
+// next version 1 UUID.
+func (g *Generator) nextGregorian() (ticks uint64, seq uint16, node [6]byte, err error) {
+	if node, err = g.node(); err != nil {
+		return 0, 0, node, err
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if err = g.start(); err != nil {
+		return 0, 0, node, err
+	}
+	return g.advance(), g.seq, node, nil
+}
+
+// nextGregorianV6 is nextGregorian for version 6, whose timestamps never
+// go back: after the clock steps back, the timestamp holds at the last
+// value and counts on from there.
+func (g *Generator) nextGregorianV6() (ticks uint64, seq uint16, node [6]byte, err error) {
+	if g.nodes != nil {
+		if node, err = g.node(); err != nil {
+			return 0, 0, node, err
+		}
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if err = g.start(); err != nil {
+		return 0, 0, node, err
+	}
+	ticks = max(g.advance(), g.last6+1)
+	g.last6 = ticks
+	return ticks, g.seq, node, nil
+}
+
+// advance returns the next timestamp for versions 1 and 6; g.mu is held.
+// Timestamps from one clock sequence never repeat: a tick already used is
+// followed by the next one, up to maxAhead past the clock, and then advance
+// waits for the clock. A clock that goes backwards starts a new clock
+// sequence (RFC 9562, Section 6.1; RFC 4122, Section 4.2.1).
+func (g *Generator) advance() uint64 {
+	now := g.nowTicks()
+	for reads := 0; ; reads++ {
+		switch {
+		case now < g.lastNow:
+			g.seq = (g.seq + 1) & 0x3fff
+			g.lastNow, g.lastTicks = now, now
+			return now
+		case now > g.lastTicks:
+			g.lastNow, g.lastTicks = now, now
+			return now
+		case g.lastTicks-now < maxAhead:
+			g.lastNow = now
+			g.lastTicks++
+			return g.lastTicks
+		case reads >= stallReads && now == g.lastNow:
+			// The clock has not moved in all this time: it is stopped, not
+			// slow. A new clock sequence makes every timestamp new again.
+			g.seq = (g.seq + 1) & 0x3fff
+			g.lastTicks = now
+			return now
+		}
+		now = g.nowTicks()
+	}
+}
+
+// nextDCE returns the timestamp, 6-bit clock sequence and node for the
+// next version 2 UUID. Only the timestamp's high 28 bits survive in the
+// layout, so g counts up to 64 UUIDs per value of them and then moves that
+// value on by one.
+func (g *Generator) nextDCE() (ticks uint64, seq uint8, node [6]byte, err error) {
+	if node, err = g.node(); err != nil {
+		return 0, 0, node, err
+	}
+	now := g.nowTicks()
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if err = g.start(); err != nil {
+		return 0, 0, node, err
+	}
+	switch high := now >> 32; {
+	case high > g.dceHigh:
+		g.dceHigh, g.dceCount = high, 0
+	case g.dceCount == 64:
+		g.dceHigh, g.dceCount = g.dceHigh+1, 0
+	}
+	seq = (g.dceSeq + g.dceCount) & 0x3f
+	g.dceCount++
+	return g.dceHigh << 32, seq, node, nil
+}
+
+// reserveV7 reserves n consecutive v7 keys (Unix milliseconds << 16 |
+// counter) greater than every key reserved before and returns the first.
+// seed supplies the counter's random start for a new millisecond.
+func (g *Generator) reserveV7(seed uint16, n uint64) uint64 {
+	now := g.nowMillis()<<16 | uint64(seed&0x7fff)
+	for {
+		last := g.v7.Load()
+		first := max(now, last+1)
+		if g.v7.CompareAndSwap(last, first+n-1) {
+			return first
+		}
+	}
+}
+
+// fillRand fills b from g's random source.
+func (g *Generator) fillRand(b []byte) error {
+	if g.rand == nil {
+		fillCrypto(g, b)
+		return nil
+	}
+	g.randMu.Lock()
+	defer g.randMu.Unlock()
+	for len(b) > 0 {
+		n, err := io.ReadFull(g.rand, g.scratch[:min(len(b), len(g.scratch))])
+		if err != nil {
+			return &randError{err}
+		}
+		copy(b, g.scratch[:n])
+		clear(g.scratch[:n])
+		b = b[n:]
+	}
+	return nil
+}
+
+// randError reports a failure of a caller's random source.
+type randError struct{ err error }
+
+func (e *randError) Error() string { return "uuid: reading random source: " + e.err.Error() }
+func (e *randError) Unwrap() error { return e.err }
+
+// randBuf holds bytes read ahead from crypto/rand. Bytes are wiped as they
+// are handed out, and a buffer belongs to one goroutine at a time.
+type randBuf struct {
+	used int
+	b    [4096]byte
+}
+
+// fillCrypto fills dst from crypto/rand through g's per-processor buffers,
+// which turns a system call per UUID into one per 4 KiB.
+func fillCrypto(g *Generator, dst []byte) {
+	rb, _ := g.pool.Get().(*randBuf)
+	if rb == nil {
+		rb = &randBuf{used: len(randBuf{}.b)}
+	}
+	for len(dst) > 0 {
+		if rb.used == len(rb.b) {
+			rand.Read(rb.b[:])
+			rb.used = 0
+		}
+		n := copy(dst, rb.b[rb.used:])
+		clear(rb.b[rb.used : rb.used+n])
+		rb.used += n
+		dst = dst[n:]
+	}
+	g.pool.Put(rb)
+}

@@ -1,0 +1,25 @@
+package uuid
+
+import "encoding/binary"
+
+// Compare returns -1 if u sorts before v, +1 if after, and 0 if they are
+// equal. The order is that of the bytes, unsigned and most significant
+// first, which is the order RFC 9562, Section 6.11 defines and the order in
+// which versions 6 and 7 sort by creation time. Sort a slice with
+// slices.SortFunc(ids, uuid.UUID.Compare).
+func (u UUID) Compare(v UUID) int {
+	a, b := binary.BigEndian.Uint64(u[:8]), binary.BigEndian.Uint64(v[:8])
+	if a == b {
+		a, b = binary.BigEndian.Uint64(u[8:]), binary.BigEndian.Uint64(v[8:])
+	}
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return +1
+	}
+	return 0
+}
+
+// Less reports whether u sorts before v; it is u.Compare(v) < 0.
+func (u UUID) Less(v UUID) bool { return u.Compare(v) < 0 }

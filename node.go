@@ -1,0 +1,90 @@
+package uuid
+
+import (
+	"crypto/rand"
+	"net"
+	"sync"
+)
+
+// A NodeSource supplies the 48-bit node ID of version 1, 2 and 6 UUIDs
+// (RFC 9562, Section 6.10). A [Generator] asks its source once, on first
+// use, and keeps the answer, or the error, for its lifetime.
+type NodeSource interface {
+	NodeID() ([6]byte, error)
+}
+
+// HardwareNode returns the NodeSource that RFC 4122 and uuidgen -t use: the
+// MAC address of the first network interface that has a non-zero 6-byte
+// hardware address (loopback excluded). Where there is none, it falls back
+// to a random node with the multicast bit set, so it never fails. UUIDs
+// made with it reveal the host's MAC address.
+func HardwareNode() NodeSource { return new(hardwareNode) }
+
+type hardwareNode struct {
+	once sync.Once
+	id   [6]byte
+}
+
+// NodeID implements NodeSource; the interfaces are listed once.
+func (h *hardwareNode) NodeID() ([6]byte, error) {
+	h.once.Do(func() {
+		if id, ok := macAddress(); ok {
+			h.id = id
+			return
+		}
+		h.id = randomNode()
+	})
+	return h.id, nil
+}
+
+// macAddress returns the first usable MAC address of the host.
+func macAddress() ([6]byte, bool) {
+	ifs, err := net.Interfaces()
+	if err != nil {
+		return [6]byte{}, false
+	}
+	for _, ifc := range ifs {
+		if ifc.Flags&net.FlagLoopback != 0 || len(ifc.HardwareAddr) != 6 {
+			continue
+		}
+		id := [6]byte(ifc.HardwareAddr)
+		if id != ([6]byte{}) {
+			return id, true
+		}
+	}
+	return [6]byte{}, false
+}
+
+// RandomNode returns a NodeSource that answers with a node of 47 random
+// bits from crypto/rand and the multicast bit set, so it cannot collide
+// with a real MAC address (RFC 9562, Section 6.10). Each call of its NodeID
+// draws a new node; a Generator asks once and keeps it.
+func RandomNode() NodeSource { return randomNodeSource{} }
+
+type randomNodeSource struct{}
+
+// NodeID implements NodeSource.
+func (randomNodeSource) NodeID() ([6]byte, error) { return randomNode(), nil }
+
+// randomNode returns a fresh random multicast node.
+func randomNode() [6]byte {
+	var b [6]byte
+	rand.Read(b[:])
+	return randomNodeFrom(b[:])
+}
+
+// randomNodeFrom makes a node from 6 random bytes by setting the multicast
+// bit, the least significant bit of the first octet.
+func randomNodeFrom(b []byte) [6]byte {
+	id := [6]byte(b)
+	id[0] |= 0x01
+	return id
+}
+
+// StaticNode returns a NodeSource that always answers id.
+func StaticNode(id [6]byte) NodeSource { return staticNode(id) }
+
+type staticNode [6]byte
+
+// NodeID implements NodeSource.
+func (s staticNode) NodeID() ([6]byte, error) { return s, nil }

@@ -1,0 +1,122 @@
+package uuid
+
+import (
+	"bytes"
+	"database/sql/driver"
+	"encoding/json"
+	"errors"
+	"strconv"
+)
+
+// Scan implements [database/sql.Scanner]. It accepts a string or []byte in
+// any form [Parse] accepts, or a []byte of exactly 16 raw bytes. SQL NULL
+// is an error, as it is for other non-nullable types; scan into a
+// [NullUUID] where the column may be NULL. On failure u is unchanged.
+func (u *UUID) Scan(src any) error {
+	switch src := src.(type) {
+	case string:
+		v, err := Parse(src)
+		if err != nil {
+			return err
+		}
+		*u = v
+		return nil
+	case []byte:
+		if len(src) == Size {
+			*u = UUID(src)
+			return nil
+		}
+		return u.UnmarshalText(src)
+	case nil:
+		return errors.New("uuid: cannot scan NULL into UUID; use NullUUID")
+	}
+	return errors.New("uuid: cannot scan " + typeName(src) + " into UUID")
+}
+
+// typeName names the dynamic type of a value database/sql may pass to Scan.
+func typeName(v any) string {
+	switch v.(type) {
+	case int64:
+		return "int64"
+	case float64:
+		return "float64"
+	case bool:
+		return "bool"
+	}
+	return "value of unsupported type"
+}
+
+// Value implements [database/sql/driver.Valuer]: the canonical form of u.
+func (u UUID) Value() (driver.Value, error) { return u.String(), nil }
+
+// NullUUID is a UUID that may be SQL NULL or JSON null. The zero value is
+// null.
+type NullUUID struct {
+	UUID  UUID
+	Valid bool // Valid is true if UUID is not NULL
+}
+
+// Scan implements [database/sql.Scanner]. NULL sets Valid to false and UUID
+// to Nil; anything else is scanned as by [UUID.Scan]. On failure n is
+// unchanged.
+func (n *NullUUID) Scan(src any) error {
+	if src == nil {
+		*n = NullUUID{}
+		return nil
+	}
+	var u UUID
+	if err := u.Scan(src); err != nil {
+		return err
+	}
+	*n = NullUUID{UUID: u, Valid: true}
+	return nil
+}
+
+// Value implements [database/sql/driver.Valuer]: nil when n is not Valid,
+// otherwise the canonical form.
+func (n NullUUID) Value() (driver.Value, error) {
+	if !n.Valid {
+		return nil, nil
+	}
+	return n.UUID.String(), nil
+}
+
+// MarshalJSON implements [json.Marshaler]: null when n is not Valid,
+// otherwise the canonical form as a JSON string.
+func (n NullUUID) MarshalJSON() ([]byte, error) {
+	if !n.Valid {
+		return []byte("null"), nil
+	}
+	b := make([]byte, 0, canonicalLen+2)
+	b = append(b, '"')
+	b, _ = n.UUID.AppendText(b)
+	return append(b, '"'), nil
+}
+
+// UnmarshalJSON implements [json.Unmarshaler]: null sets Valid to false,
+// a JSON string is parsed as by [Parse]. On failure n is unchanged.
+func (n *NullUUID) UnmarshalJSON(data []byte) error {
+	if string(data) == "null" {
+		*n = NullUUID{}
+		return nil
+	}
+	var u UUID
+	if len(data) >= 2 && data[0] == '"' && data[len(data)-1] == '"' && bytes.IndexByte(data, '\\') < 0 {
+		if err := u.UnmarshalText(data[1 : len(data)-1]); err != nil {
+			return err
+		}
+	} else {
+		// Escapes or not a string: let encoding/json decode it.
+		var s string
+		if err := json.Unmarshal(data, &s); err != nil {
+			return errors.New("uuid: NullUUID.UnmarshalJSON: want a JSON string or null, got " + strconv.Quote(string(boundedInput(data))))
+		}
+		v, err := Parse(s)
+		if err != nil {
+			return err
+		}
+		u = v
+	}
+	*n = NullUUID{UUID: u, Valid: true}
+	return nil
+}

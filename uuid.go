@@ -1,0 +1,348 @@
+// Package uuid implements Universally Unique Identifiers as specified by
+// [RFC 9562], which replaced RFC 4122.
+//
+// A [UUID] is a 128-bit value, stored as a comparable [16]byte in the byte
+// order of RFC 9562. Its zero value is the Nil UUID. UUIDs compare with ==,
+// order with [UUID.Compare], and format as 36 lowercase characters with
+// [UUID.String]. The package is a drop-in superset of Go 1.27's standard
+// uuid package: the names that package exports mean the same here.
+//
+// # Choosing a version
+//
+//   - [NewV4] (also [New]) for opaque identifiers: 122 random bits that reveal
+//     nothing.
+//   - [NewV7] for database keys and anything that should sort by creation
+//     time: 48 bits of Unix milliseconds, then counter and random bits. Values
+//     from one generator are strictly increasing.
+//   - [NewV5] (or [NewV3]) for identifiers derived from a name in a namespace:
+//     the same name always gives the same UUID.
+//   - [NewV1] and [NewV6] for the Gregorian-time layouts of RFC 4122 and
+//     RFC 9562, Section 5.6, [NewV2] for DCE Security, and [NewV8] for custom
+//     layouts.
+//
+// What a UUID leaks (RFC 9562, Section 8): v1, v2 and v6 may carry the MAC
+// address of the host that made them (by default v1 and v2 do, v6 does not),
+// and v1, v2, v6 and v7 reveal when they were made.
+//
+// # Text forms
+//
+// [Parse] accepts exactly four forms, with hex digits in either case:
+//
+//	f81d4fae-7dec-11d0-a765-00a0c91e6bf6
+//	f81d4fae7dec11d0a76500a0c91e6bf6
+//	{f81d4fae-7dec-11d0-a765-00a0c91e6bf6}
+//	urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6
+//
+// The "urn:uuid:" prefix may be in any case (RFC 8141). [ParseStrict] accepts
+// only the first form, the grammar of RFC 9562, Section 4.
+//
+// # Generation and concurrency
+//
+// The package-level generators (NewV1, NewV4, NewV7 and so on) use one
+// package-wide default [Generator], which is safe for concurrent use and
+// draws random bits from crypto/rand. Values from NewV6 and NewV7 are
+// strictly increasing across all goroutines of the process. A [Generator]
+// made with [NewGenerator] takes an injected clock, random source and node
+// source, and can share v1 and v6 state with other processes through a
+// state file.
+//
+// [RFC 9562]: https://www.rfc-editor.org/rfc/rfc9562.html
+package uuid
+
+import (
+	"encoding/binary"
+	"errors"
+	"strconv"
+	"time"
+)
+
+// A UUID is a Universally Unique Identifier as specified in RFC 9562.
+//
+// The zero value is the Nil UUID. UUIDs are comparable with ==, usable as
+// map keys, and safe to copy and to use concurrently.
+type UUID [16]byte
+
+// Size is the length of a UUID in bytes.
+const Size = 16
+
+// Nil returns the Nil UUID 00000000-0000-0000-0000-000000000000
+// (RFC 9562, Section 5.9). It is the zero value of [UUID].
+func Nil() UUID { return UUID{} }
+
+// Max returns the Max UUID ffffffff-ffff-ffff-ffff-ffffffffffff
+// (RFC 9562, Section 5.10).
+func Max() UUID {
+	return UUID{
+		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+	}
+}
+
+// NamespaceDNS returns the namespace for fully qualified domain names
+// (RFC 9562, Section 6.6).
+func NamespaceDNS() UUID {
+	return UUID{0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8}
+}
+
+// NamespaceURL returns the namespace for URLs (RFC 9562, Section 6.6).
+func NamespaceURL() UUID {
+	return UUID{0x6b, 0xa7, 0xb8, 0x11, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8}
+}
+
+// NamespaceOID returns the namespace for ISO object identifiers
+// (RFC 9562, Section 6.6).
+func NamespaceOID() UUID {
+	return UUID{0x6b, 0xa7, 0xb8, 0x12, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8}
+}
+
+// NamespaceX500 returns the namespace for X.500 distinguished names
+// (RFC 9562, Section 6.6).
+func NamespaceX500() UUID {
+	return UUID{0x6b, 0xa7, 0xb8, 0x14, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8}
+}
+
+// IsZero reports whether u is the Nil UUID.
+func (u UUID) IsZero() bool { return u == UUID{} }
+
+// A Version is the 4-bit version field of a UUID (RFC 9562, Section 4.2).
+// It says how the other bits were made only when the variant is
+// [VariantRFC9562].
+type Version uint8
+
+// String returns "v" and the decimal version number, such as "v7".
+func (v Version) String() string { return "v" + strconv.Itoa(int(v)) }
+
+// A Variant is the layout family of a UUID, read from the most significant
+// bits of octet 8 (RFC 9562, Section 4.1).
+type Variant uint8
+
+// The variants of RFC 9562, Section 4.1, Table 1.
+const (
+	VariantNCS       Variant = iota // 0xxx: reserved, NCS backward compatibility
+	VariantRFC9562                  // 10xx: the layouts of RFC 9562 (and RFC 4122)
+	VariantMicrosoft                // 110x: reserved, Microsoft backward compatibility
+	VariantFuture                   // 111x: reserved for future definition
+)
+
+// String returns the variant's name: "NCS", "RFC 9562", "Microsoft" or
+// "Future".
+func (v Variant) String() string {
+	switch v {
+	case VariantNCS:
+		return "NCS"
+	case VariantRFC9562:
+		return "RFC 9562"
+	case VariantMicrosoft:
+		return "Microsoft"
+	case VariantFuture:
+		return "Future"
+	}
+	return "Variant(" + strconv.Itoa(int(v)) + ")"
+}
+
+// A Domain is the local domain of a DCE Security (version 2) UUID: whose
+// identifier its local ID is.
+type Domain uint8
+
+// The local domains of DCE 1.1 Security.
+const (
+	DomainPerson Domain = 0 // a POSIX user ID
+	DomainGroup  Domain = 1 // a POSIX group ID
+	DomainOrg    Domain = 2 // an organization ID
+)
+
+// String returns "Person", "Group", "Org", or "Domain(N)" for other values.
+func (d Domain) String() string {
+	switch d {
+	case DomainPerson:
+		return "Person"
+	case DomainGroup:
+		return "Group"
+	case DomainOrg:
+		return "Org"
+	}
+	return "Domain(" + strconv.Itoa(int(d)) + ")"
+}
+
+// Version returns the version field of u, octet 6's high nibble
+// (RFC 9562, Section 4.2). It is meaningful only when u.Variant() is
+// [VariantRFC9562]; the Max UUID, for one, reports 15.
+func (u UUID) Version() Version { return Version(u[6] >> 4) }
+
+// Variant returns the variant of u (RFC 9562, Section 4.1).
+func (u UUID) Variant() Variant {
+	switch {
+	case u[8]&0x80 == 0x00:
+		return VariantNCS
+	case u[8]&0xc0 == 0x80:
+		return VariantRFC9562
+	case u[8]&0xe0 == 0xc0:
+		return VariantMicrosoft
+	}
+	return VariantFuture
+}
+
+// withVersion returns u with the version field set to v and the variant set
+// to [VariantRFC9562] (RFC 9562, Sections 4.1 and 4.2). It is the only place
+// that sets those bits.
+func (u UUID) withVersion(v Version) UUID {
+	u[6] = u[6]&0x0f | byte(v)<<4
+	u[8] = u[8]&0x3f | 0x80
+	return u
+}
+
+// is reports whether u has the RFC 9562 variant and version v.
+func (u UUID) is(v Version) bool {
+	return u[8]&0xc0 == 0x80 && u[6]>>4 == byte(v)
+}
+
+// Time returns the time encoded in u, in UTC, and reports whether u has one:
+// versions 1 and 6 to 100 nanoseconds, version 7 to the millisecond, and
+// version 2 approximately (its low 32 time bits hold the local ID, so the
+// result can be up to 7m10s earlier than the time it was made). Other
+// versions return the zero time and false.
+func (u UUID) Time() (time.Time, bool) {
+	if u[8]&0xc0 != 0x80 {
+		return time.Time{}, false
+	}
+	switch u.Version() {
+	case 1:
+		return gregorianTime(v1Ticks(u)), true
+	case 2:
+		return gregorianTime(v1Ticks(u) &^ 0xffffffff), true
+	case 6:
+		return gregorianTime(v6Ticks(u)), true
+	case 7:
+		return time.UnixMilli(int64(v7Millis(u))).UTC(), true
+	}
+	return time.Time{}, false
+}
+
+// ClockSequence returns the clock sequence of u and reports whether u has
+// one: 14 bits for versions 1 and 6, 6 bits for version 2 (RFC 9562,
+// Section 5.1; DCE 1.1 Security).
+func (u UUID) ClockSequence() (uint16, bool) {
+	if u[8]&0xc0 != 0x80 {
+		return 0, false
+	}
+	switch u.Version() {
+	case 1, 6:
+		return binary.BigEndian.Uint16(u[8:]) & 0x3fff, true
+	case 2:
+		return uint16(u[8] & 0x3f), true
+	}
+	return 0, false
+}
+
+// NodeID returns the 48-bit node of u and reports whether u has one
+// (versions 1, 2 and 6). A node whose multicast bit (the least significant
+// bit of the first octet) is set was chosen at random, not taken from a
+// network card (RFC 9562, Section 6.10).
+func (u UUID) NodeID() ([6]byte, bool) {
+	if u[8]&0xc0 != 0x80 {
+		return [6]byte{}, false
+	}
+	switch u.Version() {
+	case 1, 2, 6:
+		return [6]byte(u[10:]), true
+	}
+	return [6]byte{}, false
+}
+
+// Domain returns the local domain of a version 2 (DCE Security) UUID and
+// reports whether u is one.
+func (u UUID) Domain() (Domain, bool) {
+	if !u.is(2) {
+		return 0, false
+	}
+	return Domain(u[9]), true
+}
+
+// LocalID returns the local ID (such as a POSIX UID or GID) of a version 2
+// (DCE Security) UUID and reports whether u is one.
+func (u UUID) LocalID() (uint32, bool) {
+	if !u.is(2) {
+		return 0, false
+	}
+	return binary.BigEndian.Uint32(u[:4]), true
+}
+
+// ToV6 returns the version 6 UUID with the same timestamp, clock sequence
+// and node as the version 1 UUID u (RFC 9562, Section 5.6). The conversion is
+// lossless: ToV1 undoes it. It fails if u is not a version 1 UUID.
+func (u UUID) ToV6() (UUID, error) {
+	if !u.is(1) {
+		return UUID{}, errors.New("uuid: ToV6 of " + u.String() + ": not a version 1 UUID")
+	}
+	return v6Layout(v1Ticks(u), u.clockSeqBits(), [6]byte(u[10:])), nil
+}
+
+// ToV1 returns the version 1 UUID with the same timestamp, clock sequence
+// and node as the version 6 UUID u (RFC 9562, Section 5.6). It fails if u is
+// not a version 6 UUID.
+func (u UUID) ToV1() (UUID, error) {
+	if !u.is(6) {
+		return UUID{}, errors.New("uuid: ToV1 of " + u.String() + ": not a version 6 UUID")
+	}
+	return v1Layout(v6Ticks(u), u.clockSeqBits(), [6]byte(u[10:])), nil
+}
+
+// clockSeqBits returns the 14-bit clock sequence field of octets 8 and 9.
+func (u UUID) clockSeqBits() uint16 { return binary.BigEndian.Uint16(u[8:]) & 0x3fff }
+
+// FromBytes returns the UUID whose 16 bytes, in RFC 9562 order, are b. It
+// fails with a [*ParseError] if len(b) is not 16.
+func FromBytes(b []byte) (UUID, error) {
+	if len(b) != Size {
+		return UUID{}, lengthError(b)
+	}
+	return UUID(b), nil
+}
+
+// FromBytesLE returns the UUID whose bytes in Microsoft GUID order are b:
+// the first three fields (4, 2 and 2 bytes) little-endian, the last 8 bytes
+// as they are. It fails with a [*ParseError] if len(b) is not 16.
+func FromBytesLE(b []byte) (UUID, error) {
+	if len(b) != Size {
+		return UUID{}, lengthError(b)
+	}
+	return UUID(b).swapGUID(), nil
+}
+
+// BytesLE returns u in Microsoft GUID byte order, as read by [FromBytesLE].
+func (u UUID) BytesLE() [16]byte { return u.swapGUID() }
+
+// swapGUID reverses the byte order of the first three fields, which turns
+// RFC order into GUID order and back.
+func (u UUID) swapGUID() UUID {
+	u[0], u[1], u[2], u[3] = u[3], u[2], u[1], u[0]
+	u[4], u[5] = u[5], u[4]
+	u[6], u[7] = u[7], u[6]
+	return u
+}
+
+// MarshalBinary implements [encoding.BinaryMarshaler]: the 16 bytes of u.
+func (u UUID) MarshalBinary() ([]byte, error) { return u[:], nil }
+
+// AppendBinary implements [encoding.BinaryAppender]: it appends the 16
+// bytes of u to b.
+func (u UUID) AppendBinary(b []byte) ([]byte, error) { return append(b, u[:]...), nil }
+
+// UnmarshalBinary implements [encoding.BinaryUnmarshaler]. It fails with a
+// [*ParseError], leaving u unchanged, if len(b) is not 16.
+func (u *UUID) UnmarshalBinary(b []byte) error {
+	if len(b) != Size {
+		return lengthError(b)
+	}
+	*u = UUID(b)
+	return nil
+}
+
+// lengthError reports binary input of the wrong length.
+func lengthError(b []byte) *ParseError {
+	return &ParseError{
+		Input:  boundedInput(b),
+		Offset: -1,
+		Msg:    "want 16 bytes, got " + strconv.Itoa(len(b)),
+	}
+}

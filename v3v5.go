@@ -1,0 +1,64 @@
+package uuid
+
+import (
+	"crypto/md5"
+	"crypto/sha1"
+	"hash"
+	"io"
+)
+
+// shortName is the longest name hashed without allocating.
+const shortName = 128
+
+// hashLayout returns the UUID of a name-based version (3, 5 or 8) from the
+// first 16 bytes of the hash (RFC 9562, Sections 5.3, 5.5 and B.2): all
+// bits but version and variant come from the hash.
+func hashLayout(v Version, sum [16]byte) UUID {
+	return UUID(sum).withVersion(v)
+}
+
+// NewV3 returns the version 3 UUID of name in the namespace ns: the MD5 of
+// the namespace's bytes followed by the name (RFC 9562, Section 5.3). Prefer
+// [NewV5] unless a protocol asks for MD5. NewV3 does not allocate for names
+// of up to 128 bytes.
+func NewV3(ns UUID, name string) UUID {
+	if len(name) <= shortName {
+		var buf [Size + shortName]byte
+		copy(buf[:], ns[:])
+		n := copy(buf[Size:], name)
+		return hashLayout(3, md5.Sum(buf[:Size+n]))
+	}
+	return NewV8Hash(md5.New(), ns, name).withVersion(3)
+}
+
+// NewV5 returns the version 5 UUID of name in the namespace ns: the first
+// 128 bits of the SHA-1 of the namespace's bytes followed by the name
+// (RFC 9562, Section 5.5). The same namespace and name always give the same
+// UUID. NewV5 does not allocate for names of up to 128 bytes.
+func NewV5(ns UUID, name string) UUID {
+	if len(name) <= shortName {
+		var buf [Size + shortName]byte
+		copy(buf[:], ns[:])
+		n := copy(buf[Size:], name)
+		sum := sha1.Sum(buf[:Size+n])
+		return hashLayout(5, [16]byte(sum[:]))
+	}
+	return NewV8Hash(sha1.New(), ns, name).withVersion(5)
+}
+
+// NewV8Hash returns the version 8 UUID of name in the namespace ns, made
+// from the first 128 bits of h over the namespace's bytes followed by the
+// name, as RFC 9562, Section B.2 does with SHA-256:
+//
+//	uuid.NewV8Hash(sha256.New(), uuid.NamespaceDNS(), "www.example.com")
+//
+// NewV8Hash resets h before use, so h must not be used concurrently. It
+// panics if h's sum is shorter than 16 bytes.
+func NewV8Hash(h hash.Hash, ns UUID, name string) UUID {
+	h.Reset()
+	h.Write(ns[:])
+	io.WriteString(h, name)
+	var buf [64]byte
+	sum := h.Sum(buf[:0])
+	return hashLayout(8, [16]byte(sum[:Size]))
+}
