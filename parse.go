@@ -49,7 +49,7 @@ func Parse(s string) (UUID, error) {
 	if u, ok := parse(s); ok {
 		return u, nil
 	}
-	return UUID{}, diagnose(s, false)
+	return UUID{}, parseError(s, false)
 }
 
 // ParseBytes is like [Parse] but takes a byte slice, without converting it
@@ -58,7 +58,7 @@ func ParseBytes(b []byte) (UUID, error) {
 	if u, ok := parse(b); ok {
 		return u, nil
 	}
-	return UUID{}, diagnose(b, false)
+	return UUID{}, parseErrorBytes(b)
 }
 
 // ParseStrict returns the UUID represented by s, which must be in the
@@ -70,7 +70,7 @@ func ParseStrict(s string) (UUID, error) {
 			return u, nil
 		}
 	}
-	return UUID{}, diagnose(s, true)
+	return UUID{}, parseError(s, true)
 }
 
 // MustParse is like [Parse] but panics with the [*ParseError] if s is not a
@@ -89,7 +89,7 @@ func MustParse(s string) UUID {
 func (u *UUID) UnmarshalText(text []byte) error {
 	v, ok := parse(text)
 	if !ok {
-		return diagnose(text, false)
+		return parseErrorBytes(text)
 	}
 	*u = v
 	return nil
@@ -130,31 +130,14 @@ func parseCanonical[T ~string | ~[]byte](s T) (UUID, bool) {
 	if s[8] != '-' || s[13] != '-' || s[18] != '-' || s[23] != '-' {
 		return UUID{}, false
 	}
-	a, ok1 := decodeHex8(load64(s, 0))
-	b, ok2 := decodeHex8(load32(s, 9) | load32(s, 14)<<32)
-	c, ok3 := decodeHex8(load32(s, 19) | load32(s, 24)<<32)
-	d, ok4 := decodeHex8(load64(s, 28))
-	var u UUID
-	put32(u[0:], a)
-	put32(u[4:], b)
-	put32(u[8:], c)
-	put32(u[12:], d)
-	return u, ok1 && ok2 && ok3 && ok4
+	return decodeHex32(load64(s, 0), load32(s, 9)|load32(s, 14)<<32,
+		load32(s, 19)|load32(s, 24)<<32, load64(s, 28))
 }
 
 // parseHex decodes the 32-hex-digit form.
 func parseHex[T ~string | ~[]byte](s T) (UUID, bool) {
 	_ = s[31]
-	a, ok1 := decodeHex8(load64(s, 0))
-	b, ok2 := decodeHex8(load64(s, 8))
-	c, ok3 := decodeHex8(load64(s, 16))
-	d, ok4 := decodeHex8(load64(s, 24))
-	var u UUID
-	put32(u[0:], a)
-	put32(u[4:], b)
-	put32(u[8:], c)
-	put32(u[12:], d)
-	return u, ok1 && ok2 && ok3 && ok4
+	return decodeHex32(load64(s, 0), load64(s, 8), load64(s, 16), load64(s, 24))
 }
 
 // load64 returns s[i:i+8] as a little-endian integer; the compiler merges
@@ -171,45 +154,67 @@ func load32[T ~string | ~[]byte](s T, i int) uint64 {
 	return uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24
 }
 
-// put32 stores the low 32 bits of v in b[0:4], little-endian.
-func put32(b []byte, v uint64) {
-	_ = b[3]
-	b[0], b[1], b[2], b[3] = byte(v), byte(v>>8), byte(v>>16), byte(v>>24)
-}
-
 const (
 	ones  = 0x0101010101010101
 	highs = 0x8080808080808080
 )
 
-// decodeHex8 decodes the 8 ASCII hex digits packed little-endian in x (the
-// first digit in the low byte) into 4 bytes, also little-endian in the
-// result. ok reports whether all 8 bytes are hex digits. Each byte is
-// tested in parallel: for bytes below 0x80, adding 0x80-k sets a byte's
-// high bit exactly when the byte is >= k, with no carry into its neighbour.
-func decodeHex8(x uint64) (v uint64, ok bool) {
-	ascii := ^x & highs // high bit set where the byte is ASCII
-	x &^= highs         // keep the sums below from carrying
-	lower := x | 0x20*ones
-	digit := (x + (0x80-'0')*ones) &^ (x + (0x80-'9'-1)*ones)
-	letter := (lower + (0x80-'a')*ones) &^ (lower + (0x80-'f'-1)*ones)
-	valid := (digit | letter) & ascii & highs
-	nib := x&(0x0f*ones) + ((letter&highs)>>7)*9
-	// Pair the nibbles: byte 2i becomes nib[2i]<<4 | nib[2i+1].
-	nib = (nib<<4 | nib>>8) & 0x00ff00ff00ff00ff
-	nib = (nib | nib>>8) & 0x0000ffff0000ffff
-	nib = (nib | nib>>16) & 0xffffffff
-	return nib, valid == highs
+// decodeHex32 decodes 32 ASCII hex digits, packed eight to a word with the
+// first digit in the low byte, into a UUID, and reports whether all of them
+// were hex digits.
+//
+// It works on the eight bytes of a word at once. For bytes below 0x80,
+// adding 0x80-k sets a byte's high bit exactly when the byte is >= k, with
+// no carry into the next byte, so two additions test a range.
+func decodeHex32(w0, w1, w2, w3 uint64) (UUID, bool) {
+	var u UUID
+	bad := uint64(0)
+	for i, x := range [4]uint64{w0, w1, w2, w3} {
+		ascii := ^x & highs // high bit set where the byte is ASCII
+		x &^= highs         // keep the sums below from carrying
+		lower := x | 0x20*ones
+		digit := (x + (0x80-'0')*ones) &^ (x + (0x80-'9'-1)*ones)
+		letter := (lower + (0x80-'a')*ones) &^ (lower + (0x80-'f'-1)*ones)
+		bad |= ^(digit | letter) & ascii & highs
+		bad |= ^ascii & highs
+		nib := x&(0x0f*ones) + ((letter&highs)>>7)*9
+		// Pair the nibbles, byte 2k becoming nib[2k]<<4 | nib[2k+1], then
+		// gather the even bytes into the low four.
+		nib = (nib<<4 | nib>>8) & 0x00ff00ff00ff00ff
+		nib = (nib | nib>>8) & 0x0000ffff0000ffff
+		nib |= nib >> 16
+		u[4*i], u[4*i+1], u[4*i+2], u[4*i+3] = byte(nib), byte(nib>>8), byte(nib>>16), byte(nib>>24)
+	}
+	return u, bad == 0
 }
 
-// diagnose explains why in is not a UUID. It is the slow path, run only
-// after parse has said no; strict limits it to the canonical form.
-func diagnose[T ~string | ~[]byte](in T, strict bool) *ParseError {
-	e := &ParseError{Input: boundedInput(in), Offset: -1}
+// parseError returns the error for text that parse rejected. Only the
+// string's first 64 bytes are kept, and a string is immutable, so a short
+// string is kept as it is; anything else is copied.
+func parseError(s string, strict bool) *ParseError {
+	off, msg := diagnose(s, strict)
+	in := s
+	if len(s) > maxErrInput {
+		in = boundedInput(s)
+	}
+	return &ParseError{Input: in, Offset: off, Msg: msg}
+}
+
+// parseErrorBytes is parseError for a caller's byte slice, which is always
+// copied: the caller may reuse it.
+func parseErrorBytes(b []byte) *ParseError {
+	off, msg := diagnose(b, false)
+	return &ParseError{Input: boundedInput(b), Offset: off, Msg: msg}
+}
+
+// diagnose explains why in is not a UUID: the offset of the first bad byte
+// (-1 if every byte fits but the length is wrong) and what was wanted
+// there. It is the slow path, run only after parse has said no; strict
+// limits it to the canonical form. It does not allocate.
+func diagnose[T ~string | ~[]byte](in T, strict bool) (offset int, msg string) {
 	n := len(in)
 	if n == 0 {
-		e.Msg = "empty input"
-		return e
+		return -1, "empty input"
 	}
 	// Choose the form the input was meant to be, then report the first byte
 	// that does not fit it, or the length if every byte fits.
@@ -218,9 +223,9 @@ func diagnose[T ~string | ~[]byte](in T, strict bool) *ParseError {
 	case strict:
 		tmpl = canonicalTemplate
 	case in[0] == 'u' || in[0] == 'U':
-		tmpl = urnPrefix + canonicalTemplate
+		tmpl = urnTemplate
 	case in[0] == '{':
-		tmpl = "{" + canonicalTemplate + "}"
+		tmpl = bracedTemplate
 	case n < canonicalLen && !containsByte(in, '-'):
 		tmpl = hexTemplate
 	default:
@@ -230,32 +235,35 @@ func diagnose[T ~string | ~[]byte](in T, strict bool) *ParseError {
 		c := in[i]
 		switch want := tmpl[i]; want {
 		case 'x':
-			if fromHex(c) < 0 {
-				e.Offset, e.Msg = i, "want hex digit"
-				return e
+			if !isHex(c) {
+				return i, "want hex digit"
 			}
 		case 'u', 'r', 'n', 'i', 'd':
 			if c|0x20 != want {
-				e.Offset, e.Msg = i, `want "urn:uuid:" prefix`
-				return e
+				return i, `want "urn:uuid:" prefix`
 			}
-		default:
+		case '-':
 			if c != want {
-				e.Offset, e.Msg = i, "want "+strconv.QuoteRune(rune(want))
-				return e
+				return i, "want '-'"
+			}
+		case '{':
+			if c != want {
+				return i, "want '{'"
+			}
+		case '}':
+			if c != want {
+				return i, "want '}'"
+			}
+		case ':':
+			if c != want {
+				return i, `want "urn:uuid:" prefix`
 			}
 		}
 	}
-	if n != len(tmpl) {
-		e.Msg = "want " + strconv.Itoa(len(tmpl)) + " bytes, got " + strconv.Itoa(n)
-		if !strict {
-			e.Msg = "want 32, 36, 38 or 45 bytes, got " + strconv.Itoa(n)
-		}
-		return e
+	if strict {
+		return -1, "want 36 bytes"
 	}
-	// Unreachable for input parse rejected, but keep the error truthful.
-	e.Msg = "not a UUID"
-	return e
+	return -1, "want 32, 36, 38 or 45 bytes"
 }
 
 // Templates for diagnose: 'x' is a hex digit, other bytes stand for
@@ -263,19 +271,13 @@ func diagnose[T ~string | ~[]byte](in T, strict bool) *ParseError {
 const (
 	canonicalTemplate = "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"
 	hexTemplate       = "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+	bracedTemplate    = "{" + canonicalTemplate + "}"
+	urnTemplate       = urnPrefix + canonicalTemplate
 )
 
-// fromHex returns the value of the hex digit c, or -1.
-func fromHex(c byte) int {
-	switch {
-	case '0' <= c && c <= '9':
-		return int(c - '0')
-	case 'a' <= c && c <= 'f':
-		return int(c - 'a' + 10)
-	case 'A' <= c && c <= 'F':
-		return int(c - 'A' + 10)
-	}
-	return -1
+// isHex reports whether c is a hex digit in either case.
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'f'
 }
 
 func containsByte[T ~string | ~[]byte](in T, c byte) bool {

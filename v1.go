@@ -22,10 +22,10 @@ func gregorianTicks(t time.Time) uint64 {
 	if sec < 0 {
 		return 0
 	}
-	if sec >= maxGregorianTicks/ticksPerSecond {
+	if sec > maxGregorianTicks/ticksPerSecond {
 		return maxGregorianTicks
 	}
-	return uint64(sec)*ticksPerSecond + uint64(t.Nanosecond())/100
+	return min(uint64(sec)*ticksPerSecond+uint64(t.Nanosecond())/100, maxGregorianTicks)
 }
 
 // gregorianTime returns the UTC time of a count of 100-ns ticks since

@@ -1,0 +1,245 @@
+package uuid
+
+import (
+	"encoding/hex"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+// referenceParse is a slow, obviously correct parser for the four text
+// forms, built from strings.Cut and encoding/hex, against which the fast
+// parser is checked.
+func referenceParse(s string) (UUID, bool) {
+	switch {
+	case len(s) == urnLen && strings.EqualFold(s[:len(urnPrefix)], urnPrefix):
+		s = s[len(urnPrefix):]
+	case len(s) == bracedLen && s[0] == '{' && s[len(s)-1] == '}':
+		s = s[1 : len(s)-1]
+	case len(s) == hexLen:
+		return decodeRef(s)
+	}
+	if len(s) != canonicalLen {
+		return UUID{}, false
+	}
+	var groups []string
+	rest := s
+	for range 4 {
+		g, r, ok := strings.Cut(rest, "-")
+		if !ok {
+			return UUID{}, false
+		}
+		groups, rest = append(groups, g), r
+	}
+	groups = append(groups, rest)
+	for i, n := range []int{8, 4, 4, 4, 12} {
+		if len(groups[i]) != n {
+			return UUID{}, false
+		}
+	}
+	return decodeRef(strings.Join(groups, ""))
+}
+
+func decodeRef(h string) (UUID, bool) {
+	if len(h) != hexLen || strings.ContainsAny(h, "+-") {
+		return UUID{}, false
+	}
+	b, err := hex.DecodeString(h)
+	if err != nil {
+		return UUID{}, false
+	}
+	return UUID(b), true
+}
+
+// FuzzParse checks Parse against the reference parser, ParseBytes,
+// UnmarshalText and ParseStrict, the round trip through String, and the
+// shape of every error.
+func FuzzParse(f *testing.F) {
+	for _, tc := range parseCases {
+		if len(tc.in) < 1000 {
+			f.Add(tc.in) // the differential table: every form and near miss
+		}
+	}
+	f.Add("6ba7b810-9dad-11d1-80b4-00c04fd430c8")          // NamespaceDNS
+	f.Add("URN:uuid:6BA7B810-9DAD-11D1-80B4-00C04FD430C8") // odd-case URN
+	f.Add("[6ba7b810-9dad-11d1-80b4-00c04fd430c8]")        // wrong brackets
+	f.Add("6ba7b810-9dad-11d1-80b4-00c04fd430c")           // 35 bytes
+	f.Add("6ba7b810-9dad-11d1-80b4-00c04fd430c80")         // 37 bytes
+	f.Add("6ba7b810-9dad-11d1-80b4-00c04fd430c\u00e9")     // non-ASCII
+	f.Fuzz(func(t *testing.T, s string) {
+		u, err := Parse(s)
+		ref, refOK := referenceParse(s)
+		if (err == nil) != refOK || u != ref {
+			t.Fatalf("Parse(%q) = %v, %v; reference says %v, %v", s, u, err, ref, refOK)
+		}
+		ub, errb := ParseBytes([]byte(s))
+		if ub != u || (errb == nil) != (err == nil) {
+			t.Fatalf("ParseBytes(%q) = %v, %v; Parse = %v, %v", s, ub, errb, u, err)
+		}
+		var ut UUID
+		if errt := ut.UnmarshalText([]byte(s)); ut != u || (errt == nil) != (err == nil) {
+			t.Fatalf("UnmarshalText(%q) = %v, %v", s, ut, errt)
+		}
+		us, errs := ParseStrict(s)
+		if wantStrict := err == nil && len(s) == canonicalLen; (errs == nil) != wantStrict || (wantStrict && us != u) {
+			t.Fatalf("ParseStrict(%q) = %v, %v; Parse = %v, %v", s, us, errs, u, err)
+		}
+		if err == nil {
+			str := u.String()
+			if len(str) != canonicalLen || strings.ToLower(str) != str {
+				t.Fatalf("String() = %q: want 36 lowercase characters", str)
+			}
+			if back, err := Parse(str); err != nil || back != u {
+				t.Fatalf("Parse(String()) = %v, %v; want %v", back, err, u)
+			}
+			return
+		}
+		if u != (UUID{}) {
+			t.Fatalf("failed Parse(%q) returned %v; want Nil", s, u)
+		}
+		for _, e := range []error{err, errb, errs} {
+			var pe *ParseError
+			if !errors.As(e, &pe) {
+				t.Fatalf("error %T %v; want *ParseError", e, e)
+			}
+			if pe.Offset < -1 || pe.Offset >= max(len(s), 1) {
+				t.Fatalf("Parse(%q): Offset %d out of range", s, pe.Offset)
+			}
+			if len(pe.Input) > maxErrInput+len("…") || !strings.HasPrefix(s, strings.TrimSuffix(pe.Input, "…")) {
+				t.Fatalf("Parse(%q): Input %q is not a bounded prefix", s, pe.Input)
+			}
+			if len(e.Error()) > 4*maxErrInput+100 {
+				t.Fatalf("error message of %d bytes", len(e.Error()))
+			}
+		}
+	})
+}
+
+// FuzzBinary checks the binary and text encodings against each other.
+func FuzzBinary(f *testing.F) {
+	f.Add(make([]byte, 16))                                                           // Nil
+	f.Add([]byte(strings.Repeat("\xff", 16)))                                         // Max
+	f.Add([]byte("\xc2\x32\xab\x00\x94\x14\x11\xec\xb3\xc8\x9f\x6b\xde\xce\xd8\x46")) // RFC 9562 A.1
+	f.Add([]byte("short"))                                                            // wrong length
+	f.Fuzz(func(t *testing.T, b []byte) {
+		u, err := FromBytes(b)
+		if len(b) != Size {
+			var pe *ParseError
+			if !errors.As(err, &pe) || pe.Offset != -1 {
+				t.Fatalf("FromBytes(%d bytes) = %v; want *ParseError with Offset -1", len(b), err)
+			}
+			return
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, _ := u.MarshalBinary()
+		if string(m) != string(b) {
+			t.Fatalf("MarshalBinary = %x; want %x", m, b)
+		}
+		var v UUID
+		if err := v.UnmarshalBinary(m); err != nil || v != u {
+			t.Fatalf("UnmarshalBinary round trip = %v, %v", v, err)
+		}
+		le := u.BytesLE()
+		if back, err := FromBytesLE(le[:]); err != nil || back != u {
+			t.Fatalf("FromBytesLE(BytesLE()) = %v, %v; want %v", back, err, u)
+		}
+		at, _ := u.AppendText(nil)
+		mt, _ := u.MarshalText()
+		h := hex.EncodeToString(b)
+		want := h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
+		if string(at) != want || string(mt) != want || u.String() != want || u.URN() != "urn:uuid:"+want {
+			t.Fatalf("AppendText %q, MarshalText %q, String %q; want %q", at, mt, u.String(), want)
+		}
+	})
+}
+
+// FuzzCompare checks that Compare orders as the canonical strings do and
+// is antisymmetric.
+func FuzzCompare(f *testing.F) {
+	f.Add(make([]byte, 16), make([]byte, 16))                                                               // equal
+	f.Add([]byte(strings.Repeat("\xff", 16)), make([]byte, 16))                                             // Max vs Nil
+	f.Add([]byte("0123456789abcdef"), []byte("0123456789abcdeg"))                                           // differ in the last byte
+	f.Add([]byte("\x80\x00\x00\x00\x00\x00\x00\x00"+"01234567"), []byte("\x7f"+strings.Repeat("\xff", 15))) // sign bit
+	f.Fuzz(func(t *testing.T, a, b []byte) {
+		if len(a) != Size || len(b) != Size {
+			return
+		}
+		ua, ub := UUID(a), UUID(b)
+		want := strings.Compare(ua.String(), ub.String())
+		if got := ua.Compare(ub); got != want {
+			t.Fatalf("%v.Compare(%v) = %d; strings.Compare = %d", ua, ub, got, want)
+		}
+		if ua.Compare(ub) != -ub.Compare(ua) {
+			t.Fatalf("Compare is not antisymmetric for %v, %v", ua, ub)
+		}
+		if ua.Less(ub) != (want < 0) {
+			t.Fatalf("Less disagrees with Compare")
+		}
+	})
+}
+
+// FuzzLayout checks that decoding each time-based layout gives back its
+// inputs, with version and variant set.
+func FuzzLayout(f *testing.F) {
+	f.Add(uint64(0x1ec9414c232ab00), uint16(0x33c8), uint64(0x9f6bdeced846), uint64(0x17f22e279b0), uint16(0xcc3), uint64(0x18c4dc0c0c07398f)) // RFC 9562 A.1/A.6
+	f.Add(uint64(0), uint16(0), uint64(0), uint64(0), uint16(0), uint64(0))                                                                    // all zero
+	f.Add(^uint64(0), ^uint16(0), ^uint64(0), ^uint64(0), ^uint16(0), ^uint64(0))                                                              // all ones, beyond the fields
+	f.Fuzz(func(t *testing.T, ticks uint64, seq uint16, node48, ms uint64, randA uint16, randB uint64) {
+		ticks &= maxGregorianTicks
+		seq &= 0x3fff
+		ms &= 1<<48 - 1
+		var node [6]byte
+		for i := range node {
+			node[i] = byte(node48 >> (40 - 8*i))
+		}
+		for _, u := range []UUID{v1Layout(ticks, seq, node), v6Layout(ticks, seq, node)} {
+			if u.Variant() != VariantRFC9562 {
+				t.Fatalf("%v: variant %v", u, u.Variant())
+			}
+			gotTime, ok := u.Time()
+			if !ok || gregorianTicks(gotTime) != ticks {
+				t.Fatalf("%v (v%d): Time() = %v, %v; want ticks %#x", u, u.Version(), gotTime, ok, ticks)
+			}
+			if s, ok := u.ClockSequence(); !ok || s != seq {
+				t.Fatalf("%v: ClockSequence() = %#x, %v; want %#x", u, s, ok, seq)
+			}
+			if n, ok := u.NodeID(); !ok || n != node {
+				t.Fatalf("%v: NodeID() = %x, %v; want %x", u, n, ok, node)
+			}
+		}
+		v1, v6 := v1Layout(ticks, seq, node), v6Layout(ticks, seq, node)
+		if v1.Version() != 1 || v6.Version() != 6 {
+			t.Fatalf("versions %d, %d", v1.Version(), v6.Version())
+		}
+		if got, err := v1.ToV6(); err != nil || got != v6 {
+			t.Fatalf("ToV6(%v) = %v, %v; want %v", v1, got, err, v6)
+		}
+		if got, err := v6.ToV1(); err != nil || got != v1 {
+			t.Fatalf("ToV1(%v) = %v, %v; want %v", v6, got, err, v1)
+		}
+		u7 := v7Layout(ms, randA, randB)
+		if u7.Version() != 7 || u7.Variant() != VariantRFC9562 || v7Millis(u7) != ms {
+			t.Fatalf("v7Layout(%#x, …) = %v", ms, u7)
+		}
+		if got, ok := u7.Time(); !ok || !got.Equal(time.UnixMilli(int64(ms))) {
+			t.Fatalf("v7 Time() = %v, %v", got, ok)
+		}
+		want7 := [16]byte(u7)
+		if uint16(want7[6]&0x0f)<<8|uint16(want7[7]) != randA&0x0fff || UUID(want7).clockSeqBits()>>8&0x3f != uint16(randB>>56)&0x3f {
+			t.Fatalf("v7Layout lost rand bits: %v", u7)
+		}
+		u2 := v2Layout(ticks, uint8(seq), Domain(randA), uint32(randB), node)
+		if d, ok := u2.Domain(); !ok || d != Domain(randA&0xff) {
+			t.Fatalf("v2 Domain() = %v, %v", d, ok)
+		}
+		if id, ok := u2.LocalID(); !ok || id != uint32(randB) {
+			t.Fatalf("v2 LocalID() = %v, %v", id, ok)
+		}
+		if s, ok := u2.ClockSequence(); !ok || s != seq&0x3f {
+			t.Fatalf("v2 ClockSequence() = %v, %v; want %v", s, ok, seq&0x3f)
+		}
+	})
+}
