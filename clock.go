@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"io"
+	"os"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -24,6 +25,22 @@ type GeneratorOptions struct {
 	// [HardwareNode]. Setting it also makes version 6 UUIDs use it (and the
 	// generator's clock sequence) instead of random values.
 	Node NodeSource
+
+	// StateFile, if not empty, is the path of a file through which all
+	// processes on the host that name the same path share the state of
+	// version 1 UUIDs (and of version 6 UUIDs made with a Node source): the
+	// last timestamp, the clock sequence and the node, as RFC 4122,
+	// Section 4.2.1 describes. Each process reserves blocks of timestamps
+	// under a file lock, so two processes never hand out the same
+	// timestamp, clock sequence and node, even with the same clock. The
+	// file is opened on first use; if it cannot be opened or locked, or the
+	// platform has no file locks, the Generator's v1 and v6 methods return
+	// that error.
+	StateFile string
+
+	// StateFileMode is the permission of a state file the Generator
+	// creates; 0 means 0600.
+	StateFileMode os.FileMode
 }
 
 // A Generator makes UUIDs of the clock- and random-based versions. It owns
@@ -34,9 +51,16 @@ type GeneratorOptions struct {
 // the hardware node. A Generator is safe for concurrent use. It must not be
 // copied after first use; pass a *Generator.
 type Generator struct {
-	now   func() time.Time
-	rand  io.Reader
-	nodes NodeSource
+	now       func() time.Time
+	rand      io.Reader
+	nodes     NodeSource
+	statePath string
+	stateMode os.FileMode
+
+	// The state file is opened once; its store and error are kept.
+	storeOnce sync.Once
+	store     stateStore
+	storeErr  error
 
 	// Node lookup happens once; its result and error are kept.
 	nodeOnce sync.Once
@@ -53,6 +77,8 @@ type Generator struct {
 	dceHigh   uint64 // timestamp >> 32 of the last v2
 	dceCount  uint8  // v2 UUIDs made with dceHigh
 	dceSeq    uint8  // random start of the v2 clock sequence
+	blockEnd  uint64 // end of the timestamps reserved in the state file
+	blockSize uint64 // timestamps to reserve next
 
 	// v7 is the last reserved v7 key: Unix milliseconds << 16 | counter.
 	v7 atomic.Uint64
@@ -71,8 +97,18 @@ var defaultGenerator Generator
 
 // NewGenerator returns a Generator with the given options.
 func NewGenerator(opts GeneratorOptions) *Generator {
-	return &Generator{now: opts.Now, rand: opts.Rand, nodes: opts.Node}
+	return &Generator{now: opts.Now, rand: opts.Rand, nodes: opts.Node,
+		statePath: opts.StateFile, stateMode: opts.StateFileMode}
 }
+
+// Block sizes for a state file: a process reserves minBlock timestamps at
+// first, doubles the block each time it uses one up by counting (that is,
+// faster than the clock), up to maxBlock, and goes back to minBlock when
+// the clock overtakes a block. libuuid's uuidd grows its cache the same way.
+const (
+	minBlock = 64
+	maxBlock = 1 << 18
+)
 
 // maxAhead is how far, in 100-ns ticks, the v1 and v6 timestamp may run
 // ahead of the clock during a burst before the generator waits: one second,
@@ -157,6 +193,10 @@ func (g *Generator) nextGregorian() (ticks uint64, seq uint16, node [6]byte, err
 	if err = g.start(); err != nil {
 		return 0, 0, node, err
 	}
+	if g.statePath != "" {
+		ticks, err = g.advanceShared(node)
+		return ticks, g.seq, node, err
+	}
 	return g.advance(), g.seq, node, nil
 }
 
@@ -174,7 +214,17 @@ func (g *Generator) nextGregorianV6() (ticks uint64, seq uint16, node [6]byte, e
 	if err = g.start(); err != nil {
 		return 0, 0, node, err
 	}
-	ticks = max(g.advance(), g.last6+1)
+	if g.statePath != "" {
+		// Version 6 shares version 1's state, so a v6 UUID made with a node
+		// converts to a v1 UUID that no process hands out, and the clock
+		// sequence has one owner, the store.
+		if ticks, err = g.advanceShared(node); err != nil {
+			return 0, 0, node, err
+		}
+	} else {
+		ticks = g.advance()
+	}
+	ticks = max(ticks, g.last6+1)
 	g.last6 = ticks
 	return ticks, g.seq, node, nil
 }
@@ -208,6 +258,77 @@ func (g *Generator) advance() uint64 {
 		}
 		now = g.nowTicks()
 	}
+}
+
+// advanceShared returns the next timestamp for versions 1 and 6 when g
+// shares its state through a file; g.mu is held. Within the process,
+// timestamps come from the block reserved last, counted on from the last
+// one as advance does; when the block is used up, or the clock has passed
+// it or gone backwards, the next block is reserved under the file's lock,
+// which also sets the clock sequence (RFC 4122, Sections 4.2.1.1-4.2.1.4).
+func (g *Generator) advanceShared(node [6]byte) (uint64, error) {
+	g.storeOnce.Do(func() {
+		mode := g.stateMode
+		if mode == 0 {
+			mode = 0o600
+		}
+		g.store, g.storeErr = openStateFile(g.statePath, mode)
+	})
+	if g.storeErr != nil {
+		return 0, g.storeErr
+	}
+	now := g.nowTicks()
+	// As in advance: wait while the timestamps are maxAhead ahead of a
+	// clock that moves; a clock that went back or stopped is the store's
+	// to handle, by continuing after the saved timestamp or by moving to
+	// the next clock sequence.
+	for reads := 0; reads < stallReads && now >= g.lastNow && g.lastTicks >= now+maxAhead; reads++ {
+		now = g.nowTicks()
+	}
+	restart := now < g.lastNow || g.lastTicks >= now+maxAhead
+	ticks := max(now, g.lastTicks+1)
+	if restart {
+		ticks = now
+	}
+	if ticks >= g.blockEnd || restart {
+		switch {
+		case g.blockSize == 0:
+			g.blockSize = minBlock
+		case ticks == g.blockEnd && now < ticks:
+			g.blockSize = min(2*g.blockSize, maxBlock) // used up by counting
+		default:
+			g.blockSize = minBlock // the clock moved past the block
+		}
+		start, seq, err := g.store.reserve(ticks, g.blockSize, node, g.randomSeq)
+		if err != nil {
+			return 0, err
+		}
+		ticks, g.seq, g.blockEnd = start, seq, start+g.blockSize
+	}
+	g.lastNow, g.lastTicks = now, ticks
+	return ticks, nil
+}
+
+// randomSeq returns a random 14-bit clock sequence.
+func (g *Generator) randomSeq() (uint16, error) {
+	var b [2]byte
+	if err := g.fillRand(b[:]); err != nil {
+		return 0, err
+	}
+	return binary.BigEndian.Uint16(b[:]) & 0x3fff, nil
+}
+
+// A stateStore is stable storage of version 1 state shared by processes
+// (RFC 4122, Section 4.2.1).
+type stateStore interface {
+	// reserve takes the storage's system-wide lock, reads the saved state,
+	// saves the new one, releases the lock, and returns a block of n
+	// timestamps [start, start+n), with start >= from, and the clock
+	// sequence to use with node. No process using the storage has been or
+	// will be given any (timestamp, clock sequence, node) triple in the
+	// block. randSeq supplies a clock sequence when there is no usable
+	// saved state.
+	reserve(from, n uint64, node [6]byte, randSeq func() (uint16, error)) (start uint64, seq uint16, err error)
 }
 
 // nextDCE returns the timestamp, 6-bit clock sequence and node for the
