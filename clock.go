@@ -89,7 +89,14 @@ type Generator struct {
 
 	randMu  sync.Mutex // serialises reads of a caller's rand, into scratch
 	scratch [64]byte   // so that callers' buffers never escape to it
-	pool    sync.Pool  // of *randBuf: buffered crypto/rand bytes
+
+	// bufMu guards buf, crypto/rand bytes read ahead. It is never held
+	// across a read of crypto/rand: a goroutine that finds buf used up
+	// takes it, refills it unlocked, and puts it back, while others read
+	// crypto/rand directly.
+	bufMu sync.Mutex
+	buf   *randBuf
+	spare bool // buf is out for refilling
 }
 
 // defaultGenerator serves the package-level functions.
@@ -358,14 +365,24 @@ func (g *Generator) nextDCE() (ticks uint64, seq uint8, node [6]byte, err error)
 
 // reserveV7 reserves n consecutive v7 keys (Unix milliseconds << 16 |
 // counter) greater than every key reserved before and returns the first.
-// seed supplies the counter's random start for a new millisecond.
-func (g *Generator) reserveV7(seed uint16, n uint64) uint64 {
-	now := g.nowMillis()<<16 | uint64(seed&0x7fff)
+// The first key of a new millisecond starts the counter at a random value
+// below 2^15, read only then: at high rates, once per millisecond.
+func (g *Generator) reserveV7(n uint64) (uint64, error) {
+	now := g.nowMillis() << 16
+	seeded := false
 	for {
 		last := g.v7.Load()
+		if now > last && !seeded {
+			var b [2]byte
+			if err := g.fillRand(b[:]); err != nil {
+				return 0, err
+			}
+			now |= uint64(binary.BigEndian.Uint16(b[:]) & 0x7fff)
+			seeded = true
+		}
 		first := max(now, last+1)
 		if g.v7.CompareAndSwap(last, first+n-1) {
-			return first
+			return first, nil
 		}
 	}
 }
@@ -397,28 +414,43 @@ func (e *randError) Error() string { return "uuid: reading random source: " + e.
 func (e *randError) Unwrap() error { return e.err }
 
 // randBuf holds bytes read ahead from crypto/rand. Bytes are wiped as they
-// are handed out, and a buffer belongs to one goroutine at a time.
+// are handed out, so none is handed out twice.
 type randBuf struct {
 	used int
 	b    [4096]byte
 }
 
-// fillCrypto fills dst from crypto/rand through g's per-processor buffers,
-// which turns a system call per UUID into one per 4 KiB.
+// fillCrypto fills dst, of at most 64 bytes, from crypto/rand through g's
+// buffer, which turns a system call per UUID into one per 4 KiB.
 func fillCrypto(g *Generator, dst []byte) {
-	rb, _ := g.pool.Get().(*randBuf)
+	g.bufMu.Lock()
+	rb := g.buf
+	if rb != nil && len(rb.b)-rb.used >= len(dst) {
+		src := rb.b[rb.used : rb.used+len(dst)]
+		copy(dst, src)
+		clear(src)
+		rb.used += len(dst)
+		g.bufMu.Unlock()
+		return
+	}
+	if g.spare {
+		// Another goroutine is refilling the buffer; do not wait for it.
+		g.bufMu.Unlock()
+		rand.Read(dst)
+		return
+	}
+	g.spare, g.buf = true, nil
+	g.bufMu.Unlock()
+
 	if rb == nil {
-		rb = &randBuf{used: len(randBuf{}.b)}
+		rb = new(randBuf)
 	}
-	for len(dst) > 0 {
-		if rb.used == len(rb.b) {
-			rand.Read(rb.b[:])
-			rb.used = 0
-		}
-		n := copy(dst, rb.b[rb.used:])
-		clear(rb.b[rb.used : rb.used+n])
-		rb.used += n
-		dst = dst[n:]
-	}
-	g.pool.Put(rb)
+	rand.Read(rb.b[:])
+	copy(dst, rb.b[:len(dst)])
+	clear(rb.b[:len(dst)])
+	rb.used = len(dst)
+
+	g.bufMu.Lock()
+	g.spare, g.buf = false, rb
+	g.bufMu.Unlock()
 }

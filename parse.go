@@ -1,6 +1,7 @@
 package uuid
 
 import (
+	"encoding/binary"
 	"strconv"
 	"strings"
 )
@@ -46,7 +47,8 @@ func (e *ParseError) Error() string {
 // hyphens elsewhere. On failure Parse returns the Nil UUID and a
 // [*ParseError] giving the offset of the first bad byte.
 func Parse(s string) (UUID, error) {
-	if u, ok := parse(s); ok {
+	var u UUID
+	if parse(&u, s) {
 		return u, nil
 	}
 	return UUID{}, parseError(s, false)
@@ -55,7 +57,8 @@ func Parse(s string) (UUID, error) {
 // ParseBytes is like [Parse] but takes a byte slice, without converting it
 // to a string.
 func ParseBytes(b []byte) (UUID, error) {
-	if u, ok := parse(b); ok {
+	var u UUID
+	if parse(&u, b) {
 		return u, nil
 	}
 	return UUID{}, parseErrorBytes(b)
@@ -65,10 +68,9 @@ func ParseBytes(b []byte) (UUID, error) {
 // canonical 8-4-4-4-12 form of RFC 9562, Section 4 (hex digits in either
 // case), and nothing else.
 func ParseStrict(s string) (UUID, error) {
-	if len(s) == canonicalLen {
-		if u, ok := parseCanonical(s); ok {
-			return u, nil
-		}
+	var u UUID
+	if len(s) == canonicalLen && parseCanonical(&u, s) {
+		return u, nil
 	}
 	return UUID{}, parseError(s, true)
 }
@@ -87,32 +89,30 @@ func MustParse(s string) UUID {
 // [Parse] accepts. On failure it returns a [*ParseError] and leaves u
 // unchanged.
 func (u *UUID) UnmarshalText(text []byte) error {
-	v, ok := parse(text)
-	if !ok {
+	var v UUID
+	if !parse(&v, text) {
 		return parseErrorBytes(text)
 	}
 	*u = v
 	return nil
 }
 
-// parse is the grammar shared by every text entry point. It only answers
-// whether in is a UUID; diagnose explains why not.
-func parse[T ~string | ~[]byte](in T) (UUID, bool) {
+// parse is the grammar shared by every text entry point: it decodes in
+// into *u and reports whether in is a UUID; diagnose explains why not. It
+// writes through a pointer because arrays are returned through memory, a
+// copy per call level.
+func parse[T ~string | ~[]byte](u *UUID, in T) bool {
 	switch len(in) {
 	case canonicalLen:
-		return parseCanonical(in)
+		return parseCanonical(u, in)
 	case hexLen:
-		return parseHex(in)
+		return parseHex(u, in)
 	case bracedLen:
-		if in[0] == '{' && in[bracedLen-1] == '}' {
-			return parseCanonical(in[1 : bracedLen-1])
-		}
+		return in[0] == '{' && in[bracedLen-1] == '}' && parseCanonical(u, in[1:bracedLen-1])
 	case urnLen:
-		if hasURNPrefix(in) {
-			return parseCanonical(in[len(urnPrefix):])
-		}
+		return hasURNPrefix(in) && parseCanonical(u, in[len(urnPrefix):])
 	}
-	return UUID{}, false
+	return false
 }
 
 // hasURNPrefix reports whether in starts with "urn:uuid:" in any case.
@@ -125,19 +125,17 @@ func hasURNPrefix[T ~string | ~[]byte](in T) bool {
 }
 
 // parseCanonical decodes the 36-byte form 8-4-4-4-12.
-func parseCanonical[T ~string | ~[]byte](s T) (UUID, bool) {
+func parseCanonical[T ~string | ~[]byte](u *UUID, s T) bool {
 	_ = s[35]
-	if s[8] != '-' || s[13] != '-' || s[18] != '-' || s[23] != '-' {
-		return UUID{}, false
-	}
-	return decodeHex32(load64(s, 0), load32(s, 9)|load32(s, 14)<<32,
-		load32(s, 19)|load32(s, 24)<<32, load64(s, 28))
+	return s[8] == '-' && s[13] == '-' && s[18] == '-' && s[23] == '-' &&
+		decodeHex32(u, load64(s, 0), load32(s, 9)|load32(s, 14)<<32,
+			load32(s, 19)|load32(s, 24)<<32, load64(s, 28))
 }
 
 // parseHex decodes the 32-hex-digit form.
-func parseHex[T ~string | ~[]byte](s T) (UUID, bool) {
+func parseHex[T ~string | ~[]byte](u *UUID, s T) bool {
 	_ = s[31]
-	return decodeHex32(load64(s, 0), load64(s, 8), load64(s, 16), load64(s, 24))
+	return decodeHex32(u, load64(s, 0), load64(s, 8), load64(s, 16), load64(s, 24))
 }
 
 // load64 returns s[i:i+8] as a little-endian integer; the compiler merges
@@ -160,32 +158,39 @@ const (
 )
 
 // decodeHex32 decodes 32 ASCII hex digits, packed eight to a word with the
-// first digit in the low byte, into a UUID, and reports whether all of them
-// were hex digits.
+// first digit in the low byte, into *u, and reports whether all of them
+// were hex digits. On failure *u holds garbage.
+func decodeHex32(u *UUID, w0, w1, w2, w3 uint64) bool {
+	a, bad0 := decodeHex8(w0)
+	b, bad1 := decodeHex8(w1)
+	c, bad2 := decodeHex8(w2)
+	d, bad3 := decodeHex8(w3)
+	binary.LittleEndian.PutUint64(u[0:], a&0xffffffff|b<<32)
+	binary.LittleEndian.PutUint64(u[8:], c&0xffffffff|d<<32)
+	return bad0|bad1|bad2|bad3 == 0
+}
+
+// decodeHex8 decodes the eight hex digits in x (first digit in the low
+// byte) into four bytes (first byte in the low byte). bad is zero only if
+// every byte of x is a hex digit.
 //
-// It works on the eight bytes of a word at once. For bytes below 0x80,
-// adding 0x80-k sets a byte's high bit exactly when the byte is >= k, with
-// no carry into the next byte, so two additions test a range.
-func decodeHex32(w0, w1, w2, w3 uint64) (UUID, bool) {
-	var u UUID
-	bad := uint64(0)
-	for i, x := range [4]uint64{w0, w1, w2, w3} {
-		ascii := ^x & highs // high bit set where the byte is ASCII
-		x &^= highs         // keep the sums below from carrying
-		lower := x | 0x20*ones
-		digit := (x + (0x80-'0')*ones) &^ (x + (0x80-'9'-1)*ones)
-		letter := (lower + (0x80-'a')*ones) &^ (lower + (0x80-'f'-1)*ones)
-		bad |= ^(digit | letter) & ascii & highs
-		bad |= ^ascii & highs
-		nib := x&(0x0f*ones) + ((letter&highs)>>7)*9
-		// Pair the nibbles, byte 2k becoming nib[2k]<<4 | nib[2k+1], then
-		// gather the even bytes into the low four.
-		nib = (nib<<4 | nib>>8) & 0x00ff00ff00ff00ff
-		nib = (nib | nib>>8) & 0x0000ffff0000ffff
-		nib |= nib >> 16
-		u[4*i], u[4*i+1], u[4*i+2], u[4*i+3] = byte(nib), byte(nib>>8), byte(nib>>16), byte(nib>>24)
-	}
-	return u, bad == 0
+// It tests all eight bytes at once. For a byte below 0x80, adding 0x80-k
+// sets its high bit exactly when the byte is >= k, without carrying into
+// the next byte, so two additions test a range. A byte of 0x80 or more may
+// carry and spoil its neighbours' tests, but it marks the word bad by
+// itself. The value of a digit is its low nibble, plus 9 for letters,
+// which are the digits with bit 6 set.
+func decodeHex8(x uint64) (v, bad uint64) {
+	lower := x | 0x20*ones
+	digit := (x + (0x80-'0')*ones) &^ (x + (0x80-'9'-1)*ones)
+	letter := (lower + (0x80-'a')*ones) &^ (lower + (0x80-'f'-1)*ones)
+	bad = (^(digit | letter) | x) & highs
+	v = x&(0x0f*ones) + (x>>6&ones)*9
+	// Pair the nibbles, byte 2k becoming nibble 2k << 4 | nibble 2k+1, then
+	// gather the even bytes into the low four.
+	v = (v<<4 | v>>8) & 0x00ff00ff00ff00ff
+	v = (v | v>>8) & 0x0000ffff0000ffff
+	return v | v>>16, bad // bytes 0-3 hold the result; 4-5 repeat 2-3
 }
 
 // parseError returns the error for text that parse rejected. Only the

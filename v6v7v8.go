@@ -145,37 +145,37 @@ func (g *Generator) NewV6() (UUID, error) {
 // are read outside any lock. The error is non-nil only if the caller's Rand
 // failed.
 func (g *Generator) NewV7() (UUID, error) {
-	var r [10]byte
+	var r [8]byte
 	if err := g.fillRand(r[:]); err != nil {
 		return UUID{}, err
 	}
-	key := g.reserveV7(binary.BigEndian.Uint16(r[:]), 1)
-	return v7FromKey(key, binary.BigEndian.Uint64(r[2:])), nil
+	key, err := g.reserveV7(1)
+	if err != nil {
+		return UUID{}, err
+	}
+	return v7FromKey(key, binary.BigEndian.Uint64(r[:])), nil
 }
 
 // FillV7 fills dst with strictly increasing version 7 UUIDs, as successive
 // calls of [Generator.NewV7] would, but reserves the run of counter values
-// with one atomic operation and reads the random source once.
+// with one atomic operation and reads the random source 64 bytes at a time.
 func (g *Generator) FillV7(dst []UUID) error {
 	if len(dst) == 0 {
 		return nil
 	}
-	const chunk = 256
-	var r [2 + 8*chunk]byte
-	if err := g.fillRand(r[:2]); err != nil {
+	key, err := g.reserveV7(uint64(len(dst)))
+	if err != nil {
 		return err
 	}
-	key := g.reserveV7(binary.BigEndian.Uint16(r[:]), uint64(len(dst)))
-	for len(dst) > 0 {
-		n := min(len(dst), chunk)
-		if err := g.fillRand(r[2 : 2+8*n]); err != nil {
-			return err
+	var r [64]byte
+	for i := range dst {
+		if i%8 == 0 {
+			if err := g.fillRand(r[:]); err != nil {
+				return err
+			}
 		}
-		for i := range n {
-			dst[i] = v7FromKey(key, binary.BigEndian.Uint64(r[2+8*i:]))
-			key++
-		}
-		dst = dst[n:]
+		dst[i] = v7FromKey(key, binary.BigEndian.Uint64(r[i%8*8:]))
+		key++
 	}
 	return nil
 }
