@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 )
 
 // GeneratorOptions configures a [Generator]. A zero field means the
@@ -81,7 +82,10 @@ type Generator struct {
 	blockSize uint64 // timestamps to reserve next
 
 	// v7 is the last reserved v7 key: Unix milliseconds << 16 | counter.
+	// It has a cache line to itself, as every v7 UUID writes it.
+	_  [64]byte
 	v7 atomic.Uint64
+	_  [64]byte
 
 	// base anchors the system clock: a wall reading and its monotonic
 	// reading, refreshed once a second.
@@ -90,13 +94,9 @@ type Generator struct {
 	randMu  sync.Mutex // serialises reads of a caller's rand, into scratch
 	scratch [64]byte   // so that callers' buffers never escape to it
 
-	// bufMu guards buf, crypto/rand bytes read ahead. It is never held
-	// across a read of crypto/rand: a goroutine that finds buf used up
-	// takes it, refills it unlocked, and puts it back, while others read
-	// crypto/rand directly.
-	bufMu sync.Mutex
-	buf   *randBuf
-	spare bool // buf is out for refilling
+	// shards hold crypto/rand bytes read ahead, allocated on first use.
+	shardsOnce sync.Once
+	shards     *[randShards]randShard
 }
 
 // defaultGenerator serves the package-level functions.
@@ -372,6 +372,12 @@ func (g *Generator) reserveV7(n uint64) (uint64, error) {
 	seeded := false
 	for {
 		last := g.v7.Load()
+		if last >= now {
+			// The millisecond has started (or the clock is behind): count
+			// on with one atomic add, which unlike a compare-and-swap
+			// cannot fail when another goroutine gets there first.
+			return g.v7.Add(n) - n + 1, nil
+		}
 		if now > last && !seeded {
 			var b [2]byte
 			if err := g.fillRand(b[:]); err != nil {
@@ -413,44 +419,46 @@ type randError struct{ err error }
 func (e *randError) Error() string { return "uuid: reading random source: " + e.err.Error() }
 func (e *randError) Unwrap() error { return e.err }
 
-// randBuf holds bytes read ahead from crypto/rand. Bytes are wiped as they
-// are handed out, so none is handed out twice.
-type randBuf struct {
+// Buffered randomness: each Generator reads crypto/rand 2 KiB at a time
+// into one of randShards buffers, which turns a system call (or vDSO call)
+// per UUID into one per 2 KiB. A goroutine picks its shard by the address
+// of its stack, so it keeps to one buffer, goroutines running at once
+// rarely share one, and when they do, TryLock moves on to the next. No
+// lock is shared by all goroutines, so generation scales with cores.
+const randShards = 8
+
+type randShard struct {
+	mu   sync.Mutex
 	used int
-	b    [4096]byte
+	b    [2048]byte
+	_    [64]byte // keep neighbouring shards off each other's cache lines
 }
 
-// fillCrypto fills dst, of at most 64 bytes, from crypto/rand through g's
-// buffer, which turns a system call per UUID into one per 4 KiB.
+// fillCrypto fills dst, of at most 2 KiB, from crypto/rand through g's
+// buffers. Bytes are wiped as they are handed out, so none is handed out
+// twice or kept after use.
 func fillCrypto(g *Generator, dst []byte) {
-	g.bufMu.Lock()
-	rb := g.buf
-	if rb != nil && len(rb.b)-rb.used >= len(dst) {
-		src := rb.b[rb.used : rb.used+len(dst)]
-		copy(dst, src)
-		clear(src)
-		rb.used += len(dst)
-		g.bufMu.Unlock()
-		return
+	g.shardsOnce.Do(func() { g.shards = new([randShards]randShard) })
+	var mark byte
+	hint := uint(uintptr(unsafe.Pointer(&mark)) >> 12) // this goroutine's stack
+	s := &g.shards[hint%randShards]
+	for i := uint(1); !s.mu.TryLock(); i++ {
+		s = &g.shards[(hint+i)%randShards]
+		if i == randShards {
+			s.mu.Lock() // every shard is busy: wait for one
+			break
+		}
 	}
-	if g.spare {
-		// Another goroutine is refilling the buffer; do not wait for it.
-		g.bufMu.Unlock()
-		rand.Read(dst)
-		return
+	if s.used == 0 || s.used+len(dst) > len(s.b) {
+		rand.Read(s.b[:])
+		s.used = 0
 	}
-	g.spare, g.buf = true, nil
-	g.bufMu.Unlock()
-
-	if rb == nil {
-		rb = new(randBuf)
+	src := s.b[s.used : s.used+len(dst)]
+	copy(dst, src)
+	clear(src)
+	s.used += len(dst)
+	if s.used == len(s.b) {
+		s.used = 0 // all used: refill next time
 	}
-	rand.Read(rb.b[:])
-	copy(dst, rb.b[:len(dst)])
-	clear(rb.b[:len(dst)])
-	rb.used = len(dst)
-
-	g.bufMu.Lock()
-	g.spare, g.buf = false, rb
-	g.bufMu.Unlock()
+	s.mu.Unlock()
 }
