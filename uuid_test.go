@@ -430,7 +430,7 @@ func TestParseErrorMessage(t *testing.T) {
 		t.Errorf("Error() = %v; want %s", err, want)
 	}
 	_, err = Parse("abc")
-	want = `uuid: parsing "abc": want 32, 36, 38 or 45 bytes, got 3`
+	want = `uuid: parsing "abc": want 32, 36, 38 or 45 bytes`
 	if err == nil || err.Error() != want {
 		t.Errorf("Error() = %v; want %s", err, want)
 	}
