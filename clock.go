@@ -190,28 +190,15 @@ func (g *Generator) start() error {
 }
 
 // nextGregorian returns the timestamp, clock sequence and node for the
-// next version 1 UUID.
-func (g *Generator) nextGregorian() (ticks uint64, seq uint16, node [6]byte, err error) {
-	if node, err = g.node(); err != nil {
-		return 0, 0, node, err
-	}
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if err = g.start(); err != nil {
-		return 0, 0, node, err
-	}
-	if g.statePath != "" {
-		ticks, err = g.advanceShared(node)
-		return ticks, g.seq, node, err
-	}
-	return g.advance(), g.seq, node, nil
-}
-
-// nextGregorianV6 is nextGregorian for version 6, whose timestamps never
-// go back: after the clock steps back, the timestamp holds at the last
-// value and counts on from there.
-func (g *Generator) nextGregorianV6() (ticks uint64, seq uint16, node [6]byte, err error) {
-	if g.nodes != nil {
+// next version 1 UUID or, if v6 is set, version 6 UUID. Version 6
+// timestamps never go back: after the clock steps back, the timestamp holds
+// at the last value and counts on from there. With a state file, versions
+// 1 and 6 share the file's state, whose store owns the clock sequence; a v6
+// timestamp is then held back only within the reserved block, so after the
+// clock steps back by more than maxAhead, v6 values restart from the clock
+// with the next clock sequence rather than risk another process's block.
+func (g *Generator) nextGregorian(v6 bool) (ticks uint64, seq uint16, node [6]byte, err error) {
+	if !v6 || g.nodes != nil || g.statePath != "" {
 		if node, err = g.node(); err != nil {
 			return 0, 0, node, err
 		}
@@ -221,18 +208,17 @@ func (g *Generator) nextGregorianV6() (ticks uint64, seq uint16, node [6]byte, e
 	if err = g.start(); err != nil {
 		return 0, 0, node, err
 	}
-	if g.statePath != "" {
-		// Version 6 shares version 1's state, so a v6 UUID made with a node
-		// converts to a v1 UUID that no process hands out, and the clock
-		// sequence has one owner, the store.
-		if ticks, err = g.advanceShared(node); err != nil {
-			return 0, 0, node, err
-		}
-	} else {
+	if g.statePath == "" {
 		ticks = g.advance()
+		if v6 {
+			ticks = max(ticks, g.last6+1)
+			g.last6 = ticks
+		}
+		return ticks, g.seq, node, nil
 	}
-	ticks = max(ticks, g.last6+1)
-	g.last6 = ticks
+	if ticks, err = g.advanceShared(node); err != nil {
+		return 0, 0, node, err
+	}
 	return ticks, g.seq, node, nil
 }
 

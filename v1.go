@@ -122,7 +122,7 @@ func NewV2Group() UUID { return NewV2(DomainGroup, uint32(max(os.Getgid(), 0))) 
 // The clock sequence starts at a random value. The error is non-nil only
 // if the caller's Rand or Node source failed.
 func (g *Generator) NewV1() (UUID, error) {
-	ticks, seq, node, err := g.nextGregorian()
+	ticks, seq, node, err := g.nextGregorian(false)
 	if err != nil {
 		return UUID{}, err
 	}

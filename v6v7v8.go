@@ -106,13 +106,16 @@ func unixMillis(t time.Time) uint64 {
 // Values from one Generator are strictly increasing across all goroutines:
 // bursts count into the following 100-ns ticks, as for [Generator.NewV1],
 // and a clock that steps back holds the timestamp until the clock catches
-// up. Unless g has a Node source, each UUID gets a fresh random clock
+// up. (With a StateFile, a step back of more than a second instead moves
+// the shared state to the next clock sequence and restarts from the clock,
+// as RFC 4122 prescribes, since holding the timestamp could reach into
+// another process's timestamps.) Unless g has a Node source, each UUID gets a fresh random clock
 // sequence and random multicast node, as RFC 9562 recommends; with one, it
 // uses g's node and clock sequence, as v1 does. The error is non-nil only
 // if the caller's Rand or Node source failed.
 func (g *Generator) NewV6() (UUID, error) {
 	if g.nodes != nil {
-		ticks, seq, node, err := g.nextGregorianV6()
+		ticks, seq, node, err := g.nextGregorian(true)
 		if err != nil {
 			return UUID{}, err
 		}
@@ -122,7 +125,7 @@ func (g *Generator) NewV6() (UUID, error) {
 	if err := g.fillRand(r[:]); err != nil {
 		return UUID{}, err
 	}
-	ticks, _, _, err := g.nextGregorianV6()
+	ticks, _, _, err := g.nextGregorian(true)
 	if err != nil {
 		return UUID{}, err
 	}
