@@ -34,13 +34,15 @@ type GeneratorOptions struct {
 	// Section 4.2.1 describes. Each process reserves blocks of timestamps
 	// under a file lock, so two processes never hand out the same
 	// timestamp, clock sequence and node, even with the same clock. The
-	// file is opened on first use; if it cannot be opened or locked, or the
-	// platform has no file locks, the Generator's v1 and v6 methods return
-	// that error.
+	// file is opened on first use; it must be a regular file on a local
+	// file system (a symbolic link as its last element is refused). If it
+	// cannot be opened or locked, or the platform lacks flock(2), the
+	// Generator's v1 and v6 methods return that error. See the README for
+	// its format.
 	StateFile string
 
 	// StateFileMode is the permission of a state file the Generator
-	// creates; 0 means 0600.
+	// creates, before the umask; 0 means 0600.
 	StateFileMode os.FileMode
 }
 
@@ -109,12 +111,17 @@ func NewGenerator(opts GeneratorOptions) *Generator {
 }
 
 // Block sizes for a state file: a process reserves minBlock timestamps at
-// first, doubles the block each time it uses one up by counting (that is,
-// faster than the clock), up to maxBlock, and goes back to minBlock when
-// the clock overtakes a block. libuuid's uuidd grows its cache the same way.
+// first and doubles the block each time it uses one up by counting (that
+// is, faster than the clock), up to maxBlock, as libuuid's uuidd grows its
+// cache. A caller slower than the clock, which the clock overtakes while
+// the block is in use, grows it up to clockBlock, a millisecond, so that it
+// reserves at most 1000 times a second; after an idle pause it starts over
+// at minBlock. Other processes' timestamps may so run up to a block ahead
+// of their clocks.
 const (
-	minBlock = 64
-	maxBlock = 1 << 18
+	minBlock   = 64
+	maxBlock   = 1 << 18
+	clockBlock = ticksPerSecond / 1000
 )
 
 // maxAhead is how far, in 100-ns ticks, the v1 and v6 timestamp may run
@@ -289,8 +296,10 @@ func (g *Generator) advanceShared(node [6]byte) (uint64, error) {
 			g.blockSize = minBlock
 		case ticks == g.blockEnd && now < ticks:
 			g.blockSize = min(2*g.blockSize, maxBlock) // used up by counting
+		case now < g.blockEnd+clockBlock:
+			g.blockSize = min(2*g.blockSize, max(clockBlock, g.blockSize)) // overtaken in use
 		default:
-			g.blockSize = minBlock // the clock moved past the block
+			g.blockSize = minBlock // idle since the block ended
 		}
 		start, seq, err := g.store.reserve(ticks, g.blockSize, node, g.randomSeq)
 		if err != nil {

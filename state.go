@@ -1,11 +1,193 @@
 package uuid
 
 import (
+	"encoding/binary"
 	"errors"
+	"hash/crc32"
+	"io"
 	"os"
+	"sync"
 )
 
-// openStateFile is a placeholder until the file store lands.
-func openStateFile(path string, mode os.FileMode) (stateStore, error) {
-	return nil, errors.New("uuid: state files are not implemented yet")
+// The state file holds one fixed-size record, always written whole at
+// offset 0 (all integers big-endian):
+//
+//	offset size field
+//	     0    4 magic "UUst"
+//	     4    1 format version, 1
+//	     5    3 reserved, zero
+//	     8    8 end: every timestamp handed out with this clock sequence
+//	            and node is below it (100-ns ticks since 1582-10-15)
+//	    16    2 clock sequence (14 bits; the top 2 bits are zero)
+//	    18    6 node
+//	    24    4 reserved, zero
+//	    28    4 CRC-32 (IEEE) of bytes 0 to 27
+//
+// A record of another length, or with a wrong magic, version, reserved
+// byte or checksum, is not a saved state: RFC 4122, Section 4.2.1 treats
+// it as unavailable, and the next reservation starts a random clock
+// sequence and overwrites it.
+const (
+	recordLen     = 32
+	recordMagic   = "UUst"
+	recordVersion = 1
+)
+
+// A stateRecord is the state that RFC 4122, Section 4.2.1 keeps in stable
+// storage. It holds a bound rather than the last timestamp used, because
+// processes write the timestamp ahead (RFC 4122, Section 4.2.1.3): end is
+// the end of the last block of timestamps reserved.
+type stateRecord struct {
+	end  uint64
+	seq  uint16
+	node [6]byte
 }
+
+// encode returns r in the state file's format.
+func (r stateRecord) encode() [recordLen]byte {
+	var b [recordLen]byte
+	copy(b[0:], recordMagic)
+	b[4] = recordVersion
+	binary.BigEndian.PutUint64(b[8:], r.end)
+	binary.BigEndian.PutUint16(b[16:], r.seq&0x3fff)
+	copy(b[18:], r.node[:])
+	binary.BigEndian.PutUint32(b[28:], crc32.ChecksumIEEE(b[:28]))
+	return b
+}
+
+// decodeRecord returns the record in b and reports whether b is exactly
+// one valid record. A torn or corrupted write fails the checksum.
+func decodeRecord(b []byte) (stateRecord, bool) {
+	if len(b) != recordLen ||
+		binary.BigEndian.Uint32(b[28:]) != crc32.ChecksumIEEE(b[:28]) ||
+		string(b[0:4]) != recordMagic || b[4] != recordVersion ||
+		b[5]|b[6]|b[7]|b[24]|b[25]|b[26]|b[27] != 0 {
+		return stateRecord{}, false
+	}
+	r := stateRecord{
+		end:  binary.BigEndian.Uint64(b[8:]),
+		seq:  binary.BigEndian.Uint16(b[16:]),
+		node: [6]byte(b[18:24]),
+	}
+	return r, r.seq <= 0x3fff
+}
+
+// nextBlock applies the rule of RFC 4122, Section 4.2.1 to a saved state
+// (ok is false if there was none) for a block of timestamps wanted from
+// from, and returns the block's start and clock sequence:
+//   - No saved state, or one for another node: a random clock sequence,
+//     from randSeq, and start = from.
+//   - The saved end is not after from: the saved clock sequence, and
+//     start = from.
+//   - The saved end is after from by at most maxAhead: another process's
+//     block runs ahead of this process's clock, as blocks may by up to
+//     maxAhead. The block continues after it, with the same clock sequence.
+//   - The saved end is after from by more than maxAhead: this process's
+//     clock went back, or the saved timestamp is in the future. The clock
+//     sequence is incremented, and start = from.
+//
+// Every timestamp handed out with the saved clock sequence and node is
+// below the saved end, and the caller saves start plus the block's length,
+// so no (timestamp, clock sequence, node) triple is handed out twice, up
+// to the 14 bits of the clock sequence: it repeats after 16384 increments,
+// or by chance after a random restart.
+func nextBlock(saved stateRecord, ok bool, from uint64, node [6]byte, randSeq func() (uint16, error)) (start uint64, seq uint16, err error) {
+	switch {
+	case !ok || saved.node != node:
+		seq, err = randSeq()
+		return from, seq & 0x3fff, err
+	case saved.end <= from:
+		return from, saved.seq, nil
+	case saved.end-from <= maxAhead:
+		return saved.end, saved.seq, nil
+	default:
+		return from, (saved.seq + 1) & 0x3fff, nil
+	}
+}
+
+// A fileStore is a [stateStore] kept in a file that every process using
+// it opens, as RFC 4122, Section 4.2.1 describes. A reservation takes the
+// file's lock, reads the record, writes the new one with a single write at
+// offset 0 and releases the lock; the file stays open for the Generator's
+// lifetime, and a process that dies loses its lock with its descriptor.
+//
+// The record is re-read on every reservation, since another process may
+// have written it; the volatile copy of RFC 4122, Section 4.2.1.1 is the
+// Generator's block. Writes are not synced to the disk: a process that is
+// killed has made its write already, into the page cache, which the next
+// process reads. Only an operating system crash or a power loss can lose
+// writes, those the kernel had not yet written back. The file then holds
+// an older record, or an empty or torn one. An empty or torn record fails
+// its checksum, so the next reservation starts a random clock sequence, as
+// for a state that is unavailable. An older record does no harm while the
+// clock runs forward: the timestamps handed out before the crash ran at
+// most about two seconds ahead of the clock (maxAhead for a burst, as much
+// again for continuing after another process's block, and one block), and
+// a host takes longer than that to restart, so after the restart the clock
+// is past them all. Only a clock that is also set back across the crash
+// can then repeat a triple, unless the record is far enough ahead for the
+// clock sequence to change: the exposure RFC 4122, Section 4.2.1.3
+// accepts.
+type fileStore struct {
+	path   string
+	f      *os.File
+	lock   func() error // takes the file's exclusive lock, waiting for it
+	unlock func() error
+
+	mu  sync.Mutex          // makes concurrent reservations wait
+	buf [recordLen + 1]byte // one byte more, to notice a longer file
+}
+
+// reserve implements stateStore.
+func (s *fileStore) reserve(from, n uint64, node [6]byte, randSeq func() (uint16, error)) (start uint64, seq uint16, err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.lock(); err != nil {
+		return 0, 0, stateFileError(s.path, "lock", err)
+	}
+	defer func() {
+		if uerr := s.unlock(); uerr != nil && err == nil {
+			start, seq, err = 0, 0, stateFileError(s.path, "unlock", uerr)
+		}
+	}()
+	size, err := s.f.ReadAt(s.buf[:], 0)
+	if err != nil && err != io.EOF {
+		return 0, 0, stateFileError(s.path, "read", err)
+	}
+	saved, ok := decodeRecord(s.buf[:size])
+	if start, seq, err = nextBlock(saved, ok, from, node, randSeq); err != nil {
+		return 0, 0, err
+	}
+	rec := stateRecord{end: start + n, seq: seq, node: node}.encode()
+	if _, err := s.f.WriteAt(rec[:], 0); err != nil {
+		return 0, 0, stateFileError(s.path, "write", err)
+	}
+	if size > recordLen {
+		if err := s.f.Truncate(recordLen); err != nil {
+			return 0, 0, stateFileError(s.path, "truncate", err)
+		}
+	}
+	return start, seq, nil
+}
+
+// stateFileError returns err, from the operation op on the state file at
+// path, as an error that reads "uuid: state file <path>: <op>: <cause>"
+// and wraps the cause.
+func stateFileError(path, op string, err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err // the path and operation are said once, here
+	}
+	return &stateError{path: path, op: op, err: err}
+}
+
+// A stateError reports a state file that cannot be used.
+type stateError struct {
+	path, op string
+	err      error
+}
+
+func (e *stateError) Error() string {
+	return "uuid: state file " + e.path + ": " + e.op + ": " + e.err.Error()
+}
+func (e *stateError) Unwrap() error { return e.err }

@@ -1,0 +1,20 @@
+//go:build !unix || aix || (solaris && !illumos)
+
+package uuid
+
+import (
+	"errors"
+	"os"
+	"runtime"
+)
+
+// openStateFile reports that the platform has no flock(2), which state
+// files use as the system-wide lock of RFC 4122, Section 4.2.1. It never
+// falls back to state kept in the process alone, which would break the
+// guarantee [GeneratorOptions.StateFile] makes.
+func openStateFile(path string, mode os.FileMode) (stateStore, error) {
+	return nil, &stateError{path: path, op: "open", err: errNoFileLocks}
+}
+
+// errNoFileLocks is why openStateFile fails here.
+var errNoFileLocks = errors.New("state files need flock(2), which " + runtime.GOOS + " lacks")

@@ -1,0 +1,777 @@
+//go:build unix && !aix && (!solaris || illumos)
+
+package uuid
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"hash/crc32"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// stateNode is the node of every state file test, in every process.
+var stateNode = [6]byte{0x02, 0x00, 0x5e, 0x10, 0x00, 0x01}
+
+// stateSeq is the clock sequence a fresh state gets from constRand.
+const stateSeq = 0x5a5a & 0x3fff
+
+// constRand is a random source whose bytes are all 0x5a. Every process and
+// Generator in these tests uses it, so a state that is lost, or read
+// without the lock, restarts the same clock sequence at the same frozen
+// timestamps and shows up as duplicates rather than passing by chance.
+type constRand struct{}
+
+func (constRand) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = 0x5a
+	}
+	return len(p), nil
+}
+
+// stateOptions returns the options of every state file Generator in these
+// tests: the state file at path, a clock frozen at frozen (the system
+// clock if frozen is zero), constRand and stateNode.
+func stateOptions(path string, frozen time.Time) GeneratorOptions {
+	opts := GeneratorOptions{StateFile: path, Rand: constRand{}, Node: StaticNode(stateNode)}
+	if !frozen.IsZero() {
+		opts.Now = fixedClock(frozen)
+	}
+	return opts
+}
+
+// helperEnv names the variable that makes TestStateHelperProcess act. Its
+// value is "<mode> <count> <clock> <path>": through the state file at path,
+// with the clock frozen at clock Unix nanoseconds (or the system clock if
+// clock is "real"), make count results (0: until killed) of mode:
+//   - "v1": version 1 UUIDs from a Generator.
+//   - "reserve": reservations of one timestamp each, straight from the
+//     store, each written as the version 1 UUID of its timestamp and clock
+//     sequence. They hit the lock far more often than a Generator does.
+const helperEnv = "UUID_TEST_STATE_HELPER"
+
+// TestStateHelperProcess is not a test but the child process of the
+// multi-process tests, which run the test binary again with helperEnv set.
+// It waits for its standard input to close, so that the parent can start
+// several at once, and writes its results, 16 bytes each, to file
+// descriptor 3.
+func TestStateHelperProcess(t *testing.T) {
+	spec := os.Getenv(helperEnv)
+	if spec == "" {
+		return
+	}
+	f := strings.SplitN(spec, " ", 4)
+	if len(f) != 4 {
+		t.Fatalf("%s=%q: want <mode> <count> <clock> <path>", helperEnv, spec)
+	}
+	mode, path := f[0], f[3]
+	count, err := strconv.Atoi(f[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var frozen time.Time
+	if f[2] != "real" {
+		ns, err := strconv.ParseInt(f[2], 10, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		frozen = time.Unix(0, ns)
+	}
+	next := NewGenerator(stateOptions(path, frozen)).NewV1
+	if mode == "reserve" {
+		s, err := openStateFile(path, 0o600)
+		if err != nil {
+			t.Fatal(err)
+		}
+		from := gregorianTicks(frozen)
+		randSeq := func() (uint16, error) { return stateSeq, nil }
+		next = func() (UUID, error) {
+			start, seq, err := s.reserve(from, 1, stateNode, randSeq)
+			return v1Layout(start, seq, stateNode), err
+		}
+	}
+	if _, err := io.Copy(io.Discard, os.Stdin); err != nil {
+		t.Fatal(err)
+	}
+	out := os.NewFile(3, "out")
+	w := bufio.NewWriterSize(out, 4096) // flushed every 256 UUIDs
+	for i := 0; count == 0 || i < count; i++ {
+		u, err := next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Write(u[:]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if err := out.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A helper is a child process running TestStateHelperProcess.
+type helper struct {
+	cmd    *exec.Cmd
+	output *bytes.Buffer // its standard output and error
+	out    string        // the file it writes its results to, if any
+}
+
+// startHelpers starts procs children that run TestStateHelperProcess with
+// mode, count and clock (see helperEnv) on the state file at path, each
+// writing to the file out+<i>, or to w if it is not nil, and lets them all
+// go at once. Children still running when the test ends are killed.
+func startHelpers(t *testing.T, procs int, mode string, count int, frozen time.Time, path, out string, w *os.File) []helper {
+	t.Helper()
+	clock := "real"
+	if !frozen.IsZero() {
+		clock = strconv.FormatInt(frozen.UnixNano(), 10)
+	}
+	spec := mode + " " + strconv.Itoa(count) + " " + clock + " " + path
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	t.Cleanup(cancel)
+	start, wait, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer start.Close()
+	defer wait.Close() // lets the children go
+	var hs []helper
+	for i := range procs {
+		h := helper{output: new(bytes.Buffer)}
+		h.cmd = exec.CommandContext(ctx, os.Args[0], "-test.run=^TestStateHelperProcess$")
+		// The race detector would otherwise wait a second before exiting.
+		gorace := strings.TrimSpace(os.Getenv("GORACE") + " atexit_sleep_ms=0")
+		h.cmd.Env = append(os.Environ(), helperEnv+"="+spec, "GORACE="+gorace)
+		h.cmd.Stdin, h.cmd.Stdout, h.cmd.Stderr = start, h.output, h.output
+		f := w
+		if f == nil {
+			h.out = out + strconv.Itoa(i)
+			if f, err = os.Create(h.out); err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+		}
+		h.cmd.ExtraFiles = []*os.File{f}
+		if err := h.cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			cancel()
+			h.cmd.Wait() // reaps the child, killed by cancel if still running
+		})
+		hs = append(hs, h)
+	}
+	return hs
+}
+
+// waitHelpers waits for the children hs and returns what they wrote, in
+// order, checking that each wrote count results.
+func waitHelpers(t *testing.T, hs []helper, count int) []UUID {
+	t.Helper()
+	var all []UUID
+	for i, h := range hs {
+		if err := h.cmd.Wait(); err != nil {
+			t.Fatalf("child %d: %v\n%s", i, err, h.output)
+		}
+		b, err := os.ReadFile(h.out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids := readUUIDs(t, b)
+		if len(ids) != count {
+			t.Fatalf("child %d wrote %d results; want %d", i, len(ids), count)
+		}
+		all = append(all, ids...)
+	}
+	return all
+}
+
+// readUUIDs returns the UUIDs in b, 16 bytes each.
+func readUUIDs(t *testing.T, b []byte) []UUID {
+	t.Helper()
+	if len(b)%16 != 0 {
+		t.Fatalf("output of %d bytes is not a whole number of UUIDs", len(b))
+	}
+	ids := make([]UUID, len(b)/16)
+	for i := range ids {
+		ids[i] = UUID(b[16*i:])
+	}
+	return ids
+}
+
+// checkStateUUIDs fails unless every id is a version 1 UUID with
+// stateNode, and, if seq >= 0, with clock sequence seq.
+func checkStateUUIDs(t *testing.T, what string, ids []UUID, seq int) {
+	t.Helper()
+	for i, u := range ids {
+		node, _ := u.NodeID()
+		s, _ := u.ClockSequence()
+		if u.Version() != 1 || node != stateNode || (seq >= 0 && int(s) != seq) {
+			t.Fatalf("%s: UUID %d is %v (version %d, node %x, clock sequence %#x); want version 1, node %x, clock sequence %#x",
+				what, i, u, u.Version(), node, s, stateNode, seq)
+		}
+	}
+}
+
+// checkDistinct fails if ids holds a duplicate. Unlike checkUnique, it
+// takes the same time whatever the order of ids, which matters under the
+// race detector for a million UUIDs from several processes.
+func checkDistinct(t *testing.T, what string, ids []UUID) {
+	t.Helper()
+	seen := make(map[UUID]struct{}, len(ids))
+	for _, u := range ids {
+		if _, dup := seen[u]; dup {
+			t.Fatalf("%s: duplicate %v", what, u)
+		}
+		seen[u] = struct{}{}
+	}
+}
+
+// readRecord returns the record in the state file at path.
+func readRecord(t *testing.T, path string) stateRecord {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, ok := decodeRecord(b)
+	if !ok {
+		t.Fatalf("state file holds %x, not a valid record", b)
+	}
+	return r
+}
+
+// lockHeld reports whether some open file holds the lock of the file at
+// path, by trying to take it without waiting.
+func lockHeld(t *testing.T, path string) bool {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	switch err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err {
+	case nil:
+		return false
+	case syscall.EWOULDBLOCK:
+		return true
+	default:
+		t.Fatal(err)
+		return false
+	}
+}
+
+// rawRecord returns the encoding of r after edit has changed it, with the
+// checksum made right again, so that only edit's change is wrong.
+func rawRecord(r stateRecord, edit func(b []byte)) []byte {
+	b := r.encode()
+	if edit != nil {
+		edit(b[:])
+		binary.BigEndian.PutUint32(b[28:], crc32.ChecksumIEEE(b[:28]))
+	}
+	return b[:]
+}
+
+// TestStateRecordLayout pins the file format that README.md documents.
+func TestStateRecordLayout(t *testing.T) {
+	r := stateRecord{end: 0x1ec9414c232ab00, seq: 0x2bcd, node: [6]byte{0x02, 0x00, 0x5e, 0x10, 0x00, 0x01}}
+	b := r.encode()
+	// The checksum is the IEEE CRC-32 of zlib and PNG: Python's zlib.crc32.
+	const want = "55557374" + "01" + "000000" + "01ec9414c232ab00" + "2bcd" + "02005e100001" + "00000000" + "2ef0867d"
+	if got := hex.EncodeToString(b[:]); got != want {
+		t.Errorf("record = %s; want %s", got, want)
+	}
+	if got, ok := decodeRecord(b[:]); !ok || got != r {
+		t.Errorf("decodeRecord(encode(%+v)) = %+v, %v", r, got, ok)
+	}
+	// Every single-byte change is caught, by the checksum or the checks.
+	for i := range b {
+		for _, x := range []byte{0x01, 0x80, 0xff} {
+			c := b
+			c[i] ^= x
+			if got, ok := decodeRecord(c[:]); ok {
+				t.Errorf("decodeRecord with byte %d ^ %#x = %+v, true; want false", i, x, got)
+			}
+		}
+	}
+}
+
+// TestStateFileRecovery starts a reservation from the state files a crash,
+// a bug or another program may leave, and checks the block's start and
+// clock sequence (RFC 4122, Section 4.2.1) and the record saved after it.
+func TestStateFileRecovery(t *testing.T) {
+	from := gregorianTicks(rfcTime)
+	const n = 100
+	const randSeq = 0xebcd // a random clock sequence, masked to 0x2bcd
+	const saved = 0x1234
+	other := [6]byte{0x02, 0x00, 0x5e, 0x10, 0x00, 0x02}
+	record := func(end uint64, seq uint16, node [6]byte) []byte {
+		return rawRecord(stateRecord{end: end, seq: seq, node: node}, nil)
+	}
+	valid := record(from-5, saved, stateNode)
+	for _, tc := range []struct {
+		name      string
+		content   []byte // nil: no file
+		wantStart uint64
+		wantSeq   uint16
+	}{
+		// No usable state: a random clock sequence and the clock's time.
+		{"missing", nil, from, randSeq & 0x3fff},
+		{"empty", []byte{}, from, randSeq & 0x3fff},
+		{"truncated", valid[:20], from, randSeq & 0x3fff},
+		{"one-byte-short", valid[:recordLen-1], from, randSeq & 0x3fff},
+		{"random-bytes", []byte("not a state record, just 32 b..."), from, randSeq & 0x3fff},
+		{"long-garbage", bytes.Repeat([]byte{0x5a}, 4096), from, randSeq & 0x3fff},
+		{"record-then-junk", append(slices.Clone(valid), "junk"...), from, randSeq & 0x3fff},
+		{"flipped-byte", func() []byte { b := slices.Clone(valid); b[12] ^= 0x10; return b }(), from, randSeq & 0x3fff},
+		{"bad-checksum", func() []byte { b := slices.Clone(valid); b[31]++; return b }(), from, randSeq & 0x3fff},
+		{"bad-magic", rawRecord(stateRecord{end: from - 5, seq: saved, node: stateNode}, func(b []byte) { b[0] = 'X' }), from, randSeq & 0x3fff},
+		{"bad-version", rawRecord(stateRecord{end: from - 5, seq: saved, node: stateNode}, func(b []byte) { b[4] = 2 }), from, randSeq & 0x3fff},
+		{"reserved-set", rawRecord(stateRecord{end: from - 5, seq: saved, node: stateNode}, func(b []byte) { b[25] = 1 }), from, randSeq & 0x3fff},
+		{"seq-over-14-bits", rawRecord(stateRecord{end: from - 5, seq: saved, node: stateNode}, func(b []byte) { b[16] |= 0x40 }), from, randSeq & 0x3fff},
+		{"other-node", record(from-5, saved, other), from, randSeq & 0x3fff},
+		{"other-node-ahead", record(from+1000, saved, other), from, randSeq & 0x3fff},
+		// A saved state behind the clock: its clock sequence, the clock's time.
+		{"behind", valid, from, saved},
+		{"at-clock", record(from, saved, stateNode), from, saved},
+		{"zero-time", record(0, saved, stateNode), from, saved},
+		// Another process's block ahead of the clock: continue after it.
+		{"slightly-ahead", record(from+1000, saved, stateNode), from + 1000, saved},
+		{"ahead-by-max", record(from+maxAhead, saved, stateNode), from + maxAhead, saved},
+		// Too far ahead: the clock went back; increment the clock sequence.
+		{"ahead-past-max", record(from+maxAhead+1, saved, stateNode), from, saved + 1},
+		{"future", record(gregorianTicks(time.Date(3000, 1, 1, 0, 0, 0, 0, time.UTC)), saved, stateNode), from, saved + 1},
+		{"future-seq-wraps", record(from+10*maxAhead, 0x3fff, stateNode), from, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "state")
+			if tc.content != nil {
+				if err := os.WriteFile(path, tc.content, 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			s, err := openStateFile(path, 0o600)
+			if err != nil {
+				t.Fatal(err)
+			}
+			start, seq, err := s.reserve(from, n, stateNode, func() (uint16, error) { return randSeq, nil })
+			if err != nil || start != tc.wantStart || seq != tc.wantSeq {
+				t.Fatalf("reserve(%d, %d) = %d, %#x, %v; want %d, %#x, nil", from, n, start, seq, err, tc.wantStart, tc.wantSeq)
+			}
+			want := stateRecord{end: tc.wantStart + n, seq: tc.wantSeq, node: stateNode}
+			if got := readRecord(t, path); got != want {
+				t.Errorf("saved %+v; want %+v", got, want)
+			}
+			if lockHeld(t, path) {
+				t.Error("the state file is still locked after reserve")
+			}
+		})
+	}
+}
+
+// TestStateFileRandError checks that a failing random source fails the
+// reservation, saves nothing and releases the lock.
+func TestStateFileRandError(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state")
+	s, err := openStateFile(path, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	errRand := errors.New("no entropy")
+	if _, _, err := s.reserve(1000, 64, stateNode, func() (uint16, error) { return 0, errRand }); err != errRand {
+		t.Fatalf("reserve with a failing randSeq = %v; want %v", err, errRand)
+	}
+	if b, err := os.ReadFile(path); err != nil || len(b) != 0 {
+		t.Fatalf("state file holds %x, %v; want nothing", b, err)
+	}
+	if lockHeld(t, path) {
+		t.Fatal("the state file is still locked after a failed reserve")
+	}
+	if start, seq, err := s.reserve(1000, 64, stateNode, func() (uint16, error) { return 7, nil }); err != nil || start != 1000 || seq != 7 {
+		t.Fatalf("reserve after the failure = %d, %d, %v; want 1000, 7, nil", start, seq, err)
+	}
+}
+
+// TestStateFileGeneratorRecovery checks recovery through a Generator: a
+// saved timestamp in the future makes NewV1 use the clock's time and the
+// next clock sequence.
+func TestStateFileGeneratorRecovery(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state")
+	future := gregorianTicks(rfcTime.Add(time.Hour))
+	if err := os.WriteFile(path, rawRecord(stateRecord{end: future, seq: 0x0100, node: stateNode}, nil), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	g := NewGenerator(stateOptions(path, rfcTime))
+	u, err := g.NewV1()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := v1Layout(gregorianTicks(rfcTime), 0x0101, stateNode)
+	if u != want {
+		t.Errorf("NewV1 after a record an hour ahead = %v; want %v", u, want)
+	}
+}
+
+// TestStateFileErrors checks that a state file that cannot be used makes
+// NewV1 and NewV6 fail, every time, with an error that names the path.
+func TestStateFileErrors(t *testing.T) {
+	type scenario struct {
+		name  string
+		setup func(t *testing.T, dir string) string // returns the path
+		is    error                                 // the cause, if the platform agrees on it
+	}
+	scenarios := []scenario{
+		{"directory", func(t *testing.T, dir string) string {
+			return dir
+		}, syscall.EISDIR},
+		{"symlink", func(t *testing.T, dir string) string {
+			target := filepath.Join(dir, "target")
+			if err := os.WriteFile(target, nil, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			link := filepath.Join(dir, "link")
+			if err := os.Symlink(target, link); err != nil {
+				t.Fatal(err)
+			}
+			return link
+		}, nil}, // ELOOP on Linux and macOS, EMLINK on FreeBSD
+		{"dangling-symlink", func(t *testing.T, dir string) string {
+			link := filepath.Join(dir, "link")
+			if err := os.Symlink(filepath.Join(dir, "nothing"), link); err != nil {
+				t.Fatal(err)
+			}
+			return link
+		}, nil},
+		{"missing-directory", func(t *testing.T, dir string) string {
+			return filepath.Join(dir, "no", "state")
+		}, fs.ErrNotExist},
+		{"device", func(t *testing.T, dir string) string {
+			return os.DevNull
+		}, nil},
+	}
+	if os.Geteuid() != 0 {
+		// Root reads and writes whatever the permissions say.
+		scenarios = append(scenarios, scenario{"unreadable", func(t *testing.T, dir string) string {
+			path := filepath.Join(dir, "state")
+			if err := os.WriteFile(path, nil, 0); err != nil {
+				t.Fatal(err)
+			}
+			return path
+		}, fs.ErrPermission})
+	}
+	for _, sc := range scenarios {
+		t.Run(sc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := sc.setup(t, dir)
+			g := NewGenerator(stateOptions(path, rfcTime))
+			for _, f := range []func() (UUID, error){g.NewV1, g.NewV6, g.NewV1} {
+				u, err := f()
+				prefix := "uuid: state file " + path + ": "
+				if err == nil || !strings.HasPrefix(err.Error(), prefix) || u != (UUID{}) {
+					t.Fatalf("NewV1 or NewV6 = %v, %v; want an error starting %q", u, err, prefix)
+				}
+				if sc.is != nil && !errors.Is(err, sc.is) {
+					t.Errorf("error %v is not %v", err, sc.is)
+				}
+			}
+			if sc.name == "symlink" {
+				if b, _ := os.ReadFile(filepath.Join(dir, "target")); len(b) != 0 {
+					t.Errorf("the symlink's target was written: %x", b)
+				}
+			}
+		})
+	}
+}
+
+// TestStateFileMode checks the permissions of a state file the Generator
+// creates, under a known umask, and that an existing file keeps its own.
+func TestStateFileMode(t *testing.T) {
+	old := syscall.Umask(0o022)
+	defer syscall.Umask(old)
+	for _, tc := range []struct {
+		name     string
+		mode     os.FileMode
+		existing os.FileMode // 0: no file yet
+		want     os.FileMode
+	}{
+		{"default", 0, 0, 0o600},
+		{"mode=0640", 0o640, 0, 0o640},
+		{"mode=0666-umask", 0o666, 0, 0o644},
+		{"existing", 0o600, 0o604, 0o604},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "state")
+			if tc.existing != 0 {
+				if err := os.WriteFile(path, nil, tc.existing); err != nil {
+					t.Fatal(err)
+				}
+			}
+			opts := stateOptions(path, rfcTime)
+			opts.StateFileMode = tc.mode
+			if _, err := NewGenerator(opts).NewV1(); err != nil {
+				t.Fatal(err)
+			}
+			fi, err := os.Stat(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := fi.Mode(); got != tc.want {
+				t.Errorf("mode = %v; want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestStateFileProcesses runs four processes at once, each making 250 000
+// version 1 UUIDs through one state file, with the same node and, in the
+// hard case, a clock frozen at the same instant in all of them: the
+// million UUIDs must be unique. With the frozen clock the processes
+// continue after each other's blocks, so they all keep the clock sequence
+// the first one drew.
+func TestStateFileProcesses(t *testing.T) {
+	const procs = 4
+	count := 250_000
+	if testing.Short() {
+		count = 25_000
+	}
+	for _, tc := range []struct {
+		name   string
+		frozen time.Time
+	}{
+		{"clock=frozen", rfcTime},
+		{"clock=real", time.Time{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "state")
+			hs := startHelpers(t, procs, "v1", count, tc.frozen, path, filepath.Join(dir, "out"), nil)
+			all := waitHelpers(t, hs, count)
+			seq := -1
+			if !tc.frozen.IsZero() {
+				seq = stateSeq
+			}
+			checkStateUUIDs(t, "children", all, seq)
+			checkDistinct(t, "children", all)
+			// The record covers every timestamp handed out.
+			r := readRecord(t, path)
+			for _, u := range all {
+				s, _ := u.ClockSequence()
+				if s == r.seq && v1Ticks(u) >= r.end {
+					t.Fatalf("record %+v does not cover %v", r, u)
+				}
+			}
+		})
+	}
+}
+
+// TestStateFileLock makes four processes, and then two open files in
+// this process, reserve one timestamp at a time from one state file with a
+// frozen clock, so that reservations contend for the lock all the time:
+// no two reservations get the same timestamp and clock sequence.
+func TestStateFileLock(t *testing.T) {
+	count := 25_000
+	if testing.Short() {
+		count = 2_500
+	}
+	t.Run("processes", func(t *testing.T) {
+		dir := t.TempDir()
+		hs := startHelpers(t, 4, "reserve", count, rfcTime, filepath.Join(dir, "state"), filepath.Join(dir, "out"), nil)
+		all := waitHelpers(t, hs, count)
+		checkStateUUIDs(t, "reservations", all, stateSeq)
+		checkDistinct(t, "reservations", all)
+	})
+	t.Run("files", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "state")
+		from := gregorianTicks(rfcTime)
+		randSeq := func() (uint16, error) { return stateSeq, nil }
+		var wg sync.WaitGroup
+		got := make([][]UUID, 2)
+		errs := make([]error, 2)
+		for i := range got {
+			s, err := openStateFile(path, 0o600)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for range count {
+					start, seq, err := s.reserve(from, 1, stateNode, randSeq)
+					if err != nil {
+						errs[i] = err
+						return
+					}
+					got[i] = append(got[i], v1Layout(start, seq, stateNode))
+				}
+			}()
+		}
+		wg.Wait()
+		if err := errors.Join(errs...); err != nil {
+			t.Fatal(err)
+		}
+		all := append(got[0], got[1]...)
+		checkStateUUIDs(t, "reservations", all, stateSeq)
+		checkDistinct(t, "reservations", all)
+		if r := readRecord(t, path); r.end != from+uint64(len(all)) {
+			t.Errorf("saved end %d; want %d, after %d reservations of one", r.end, from+uint64(len(all)), len(all))
+		}
+	})
+}
+
+// TestStateFileKill kills, with SIGKILL, a process that is making UUIDs
+// through a state file with a frozen clock, and then runs another on the
+// same file and clock: nothing the second makes equals anything the first
+// wrote out before it died.
+func TestStateFileKill(t *testing.T) {
+	before, after := 100_000, 300_000
+	if testing.Short() {
+		before, after = 10_000, 30_000
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "state")
+
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	h := startHelpers(t, 1, "v1", 0, rfcTime, path, "", w)[0]
+	w.Close()
+	buf := make([]byte, 16*before)
+	if _, err := io.ReadFull(r, buf); err != nil {
+		t.Fatalf("reading the first child's UUIDs: %v\n%s", err, h.output)
+	}
+	if err := h.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	rest, err := io.ReadAll(r) // what the child wrote before it died
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.cmd.Wait(); err == nil || h.cmd.ProcessState.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
+		t.Fatalf("first child: %v, want killed by SIGKILL\n%s", err, h.output)
+	}
+	first := readUUIDs(t, append(buf, rest...))
+
+	second := waitHelpers(t, startHelpers(t, 1, "v1", after, rfcTime, path, filepath.Join(dir, "out"), nil), after)
+	all := append(first, second...)
+	checkStateUUIDs(t, "both children", all, stateSeq)
+	checkDistinct(t, "both children", all)
+}
+
+// TestStateFileGenerators runs two Generators in one process on one state
+// file, each with its own open file and so its own lock, concurrently and
+// with a frozen clock, past the largest block size.
+func TestStateFileGenerators(t *testing.T) {
+	n := maxBlock + 40_000
+	if testing.Short() {
+		n = 20_000
+	}
+	path := filepath.Join(t.TempDir(), "state")
+	var wg sync.WaitGroup
+	ids := make([][]UUID, 2)
+	errs := make([]error, 2)
+	for i := range ids {
+		g := NewGenerator(stateOptions(path, rfcTime))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ids[i] = make([]UUID, n)
+			for j := range ids[i] {
+				if ids[i][j], errs[i] = g.NewV1(); errs[i] != nil {
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		t.Fatal(err)
+	}
+	all := append(ids[0], ids[1]...)
+	checkStateUUIDs(t, "two generators", all, stateSeq)
+	checkDistinct(t, "two generators", all)
+	if lockHeld(t, path) {
+		t.Error("the state file is still locked after the last reservation")
+	}
+}
+
+// TestStateFileClockBack runs two Generators on one state file whose
+// clocks are two seconds apart, more than maxAhead, taking turns: every
+// time the one behind reserves a block, it finds the saved timestamp too
+// far ahead and moves to the next clock sequence (RFC 4122, Section
+// 4.2.1), and the one ahead follows it. The UUIDs stay unique.
+func TestStateFileClockBack(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state")
+	ahead := NewGenerator(stateOptions(path, rfcTime))
+	behind := NewGenerator(stateOptions(path, rfcTime.Add(-2*time.Second)))
+	var all []UUID
+	for range 50 {
+		all = append(all, generate(t, 100, ahead.NewV1)...)
+		all = append(all, generate(t, 100, behind.NewV1)...)
+	}
+	checkStateUUIDs(t, "two clocks", all, -1)
+	if s, _ := all[len(all)-1].ClockSequence(); s == stateSeq {
+		t.Errorf("clock sequence stayed at %#x; want it moved on", s)
+	}
+	checkUnique(t, "two clocks", all)
+}
+
+// TestStateFileV6 mixes version 1 UUIDs with version 6 UUIDs made with a
+// node, which share the state file: converted to version 1, no two are
+// equal.
+func TestStateFileV6(t *testing.T) {
+	g := NewGenerator(stateOptions(filepath.Join(t.TempDir(), "state"), rfcTime))
+	var all []UUID
+	for range 100 {
+		all = append(all, generate(t, 50, g.NewV1)...)
+		for _, u := range generate(t, 50, g.NewV6) {
+			v1, err := u.ToV1()
+			if err != nil {
+				t.Fatal(err)
+			}
+			all = append(all, v1)
+		}
+	}
+	checkStateUUIDs(t, "v1 and v6", all, stateSeq)
+	checkUnique(t, "v1 and v6", all)
+}
+
+// BenchmarkNewV1State compares version 1 generation with the state kept in
+// the process and in a state file, both on the system clock.
+func BenchmarkNewV1State(b *testing.B) {
+	b.Run("state=memory", func(b *testing.B) {
+		g := NewGenerator(GeneratorOptions{Node: StaticNode(stateNode)})
+		b.ReportAllocs()
+		for b.Loop() {
+			g.NewV1()
+		}
+	})
+	b.Run("state=file", func(b *testing.B) {
+		g := NewGenerator(GeneratorOptions{Node: StaticNode(stateNode), StateFile: filepath.Join(b.TempDir(), "state")})
+		if _, err := g.NewV1(); err != nil {
+			b.Fatal(err)
+		}
+		b.ReportAllocs()
+		for b.Loop() {
+			g.NewV1()
+		}
+	})
+}
