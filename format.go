@@ -3,6 +3,7 @@ package uuid
 import (
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"strconv"
 )
 
@@ -26,7 +27,34 @@ func hexWord(x uint32, alpha uint64) uint64 {
 	return v + '0'*ones + letters*alpha
 }
 
-// encodeCanonical writes the 8-4-4-4-12 form of u into dst.
+// putCanonical writes the canonical form of *u into dst, with the SSE2
+// code of hex_amd64.s where there is one.
+func putCanonical(dst *[canonicalLen]byte, u *UUID, upper bool) {
+	if haveSIMD {
+		encodeCanonicalSIMD(dst, u, upper)
+		return
+	}
+	encodeCanonical(dst, *u, alphaFor(upper))
+}
+
+// putHex writes the 32 hex digits of *u into dst, as putCanonical does.
+func putHex(dst *[hexLen]byte, u *UUID, upper bool) {
+	if haveSIMD {
+		encodeHexSIMD(dst, u, upper)
+		return
+	}
+	encodeHex(dst, *u, alphaFor(upper))
+}
+
+// alphaFor returns the alphabet offset of lower- or upper-case digits.
+func alphaFor(upper bool) uint64 {
+	if upper {
+		return upperHex
+	}
+	return lowerHex
+}
+
+// encodeCanonical writes the 8-4-4-4-12 form of u into dst in portable Go.
 func encodeCanonical(dst *[canonicalLen]byte, u UUID, alpha uint64) {
 	be := binary.BigEndian
 	a := hexWord(be.Uint32(u[0:]), alpha)
@@ -45,7 +73,7 @@ func encodeCanonical(dst *[canonicalLen]byte, u UUID, alpha uint64) {
 	be.PutUint64(dst[28:], d)
 }
 
-// encodeHex writes the 32 hex digits of u into dst.
+// encodeHex writes the 32 hex digits of u into dst in portable Go.
 func encodeHex(dst *[hexLen]byte, u UUID, alpha uint64) {
 	be := binary.BigEndian
 	for i := 0; i < Size; i += 4 {
@@ -57,7 +85,7 @@ func encodeHex(dst *[hexLen]byte, u UUID, alpha uint64) {
 // 8-4-4-4-12 (RFC 9562, Section 4).
 func (u UUID) String() string {
 	var buf [canonicalLen]byte
-	encodeCanonical(&buf, u, lowerHex)
+	putCanonical(&buf, &u, false)
 	return string(buf[:])
 }
 
@@ -66,23 +94,25 @@ func (u UUID) String() string {
 func (u UUID) URN() string {
 	var buf [urnLen]byte
 	copy(buf[:], urnPrefix)
-	encodeCanonical((*[canonicalLen]byte)(buf[len(urnPrefix):]), u, lowerHex)
+	putCanonical((*[canonicalLen]byte)(buf[len(urnPrefix):]), &u, false)
 	return string(buf[:])
 }
 
 // AppendText implements [encoding.TextAppender]: it appends the canonical
 // form of u, as returned by [UUID.String], to b. It never fails.
 func (u UUID) AppendText(b []byte) ([]byte, error) {
-	var buf [canonicalLen]byte
-	encodeCanonical(&buf, u, lowerHex)
-	return append(b, buf[:]...), nil
+	b = slices.Grow(b, canonicalLen)
+	n := len(b)
+	b = b[:n+canonicalLen]
+	putCanonical((*[canonicalLen]byte)(b[n:]), &u, false) // in place: no buffer to copy
+	return b, nil
 }
 
 // MarshalText implements [encoding.TextMarshaler]: it returns the canonical
 // form of u, as returned by [UUID.String]. It never fails.
 func (u UUID) MarshalText() ([]byte, error) {
 	b := make([]byte, canonicalLen)
-	encodeCanonical((*[canonicalLen]byte)(b), u, lowerHex)
+	putCanonical((*[canonicalLen]byte)(b), &u, false)
 	return b, nil
 }
 
@@ -101,25 +131,25 @@ func (u UUID) Format(f fmt.State, verb rune) {
 	var out []byte
 	switch verb {
 	case 'v', 's':
-		encodeCanonical(&canon, u, lowerHex)
+		putCanonical(&canon, &u, false)
 		out = canon[:]
 		if verb == 'v' && f.Flag('#') {
 			out = append(append([]byte(`uuid.MustParse("`), out...), `")`...)
 		}
 	case 'S':
-		encodeCanonical(&canon, u, upperHex)
+		putCanonical(&canon, &u, true)
 		out = canon[:]
 	case 'q':
-		encodeCanonical(&canon, u, lowerHex)
+		putCanonical(&canon, &u, false)
 		out = append(append([]byte{'"'}, canon[:]...), '"')
 	case 'x':
-		encodeHex(&hex, u, lowerHex)
+		putHex(&hex, &u, false)
 		out = hex[:]
 	case 'X':
-		encodeHex(&hex, u, upperHex)
+		putHex(&hex, &u, true)
 		out = hex[:]
 	default:
-		encodeCanonical(&canon, u, lowerHex)
+		putCanonical(&canon, &u, false)
 		out = append(append([]byte("%!"+string(verb)+"(uuid.UUID="), canon[:]...), ')')
 		f.Write(out)
 		return

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // Lengths of the accepted text forms.
@@ -69,7 +70,7 @@ func ParseBytes(b []byte) (UUID, error) {
 // case), and nothing else.
 func ParseStrict(s string) (UUID, error) {
 	var u UUID
-	if len(s) == canonicalLen && parseCanonical(&u, s) {
+	if len(s) == canonicalLen && decodeCanonical(&u, s) {
 		return u, nil
 	}
 	return UUID{}, parseError(s, true)
@@ -104,16 +105,44 @@ func (u *UUID) UnmarshalText(text []byte) error {
 func parse[T ~string | ~[]byte](u *UUID, in T) bool {
 	switch len(in) {
 	case canonicalLen:
-		return parseCanonical(u, in)
+		return decodeCanonical(u, in)
 	case hexLen:
-		return parseHex(u, in)
+		return decodeHex(u, in)
 	case bracedLen:
-		return in[0] == '{' && in[bracedLen-1] == '}' && parseCanonical(u, in[1:bracedLen-1])
+		return in[0] == '{' && in[bracedLen-1] == '}' && decodeCanonical(u, in[1:bracedLen-1])
 	case urnLen:
-		return hasURNPrefix(in) && parseCanonical(u, in[len(urnPrefix):])
+		return hasURNPrefix(in) && decodeCanonical(u, in[len(urnPrefix):])
 	}
 	return false
 }
+
+// decodeCanonical decodes the 36-byte canonical form s into *u and reports
+// whether s is one, with the SSE2 code of hex_amd64.s where there is one.
+func decodeCanonical[T ~string | ~[]byte](u *UUID, s T) bool {
+	if haveSIMD {
+		_ = s[canonicalLen-1]
+		v, ok := decodeCanonicalSIMD(firstByte(&s))
+		*u = v
+		return ok
+	}
+	return parseCanonical(u, s)
+}
+
+// decodeHex is decodeCanonical for the 32-hex-digit form.
+func decodeHex[T ~string | ~[]byte](u *UUID, s T) bool {
+	if haveSIMD {
+		_ = s[hexLen-1]
+		v, ok := decodeHexSIMD(firstByte(&s))
+		*u = v
+		return ok
+	}
+	return parseHex(u, s)
+}
+
+// firstByte returns the address of the first byte of *s, which must not
+// be empty. A string and a slice both begin with that pointer, and taking
+// it this way does not copy a []byte, as string(s) would.
+func firstByte[T ~string | ~[]byte](s *T) *byte { return *(**byte)(unsafe.Pointer(s)) }
 
 // hasURNPrefix reports whether in starts with "urn:uuid:" in any case.
 func hasURNPrefix[T ~string | ~[]byte](in T) bool {
@@ -124,7 +153,7 @@ func hasURNPrefix[T ~string | ~[]byte](in T) bool {
 		in[4]|0x20 == 'u' && in[5]|0x20 == 'u' && in[6]|0x20 == 'i' && in[7]|0x20 == 'd' && in[8] == ':'
 }
 
-// parseCanonical decodes the 36-byte form 8-4-4-4-12.
+// parseCanonical decodes the 36-byte form 8-4-4-4-12 in portable Go.
 func parseCanonical[T ~string | ~[]byte](u *UUID, s T) bool {
 	_ = s[35]
 	return s[8] == '-' && s[13] == '-' && s[18] == '-' && s[23] == '-' &&
@@ -132,7 +161,7 @@ func parseCanonical[T ~string | ~[]byte](u *UUID, s T) bool {
 			load32(s, 19)|load32(s, 24)<<32, load64(s, 28))
 }
 
-// parseHex decodes the 32-hex-digit form.
+// parseHex decodes the 32-hex-digit form in portable Go.
 func parseHex[T ~string | ~[]byte](u *UUID, s T) bool {
 	_ = s[31]
 	return decodeHex32(u, load64(s, 0), load64(s, 8), load64(s, 16), load64(s, 24))

@@ -1,0 +1,276 @@
+package uuid
+
+import (
+	"encoding/hex"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"unsafe"
+)
+
+// The SIMD functions are checked three ways: against the portable parser
+// and encoder, against the slow references below, and against themselves
+// through a round trip. Without assembly (another GOARCH, or -tags purego)
+// they are the portable code, and the tests still run.
+
+// simdRefDecode is a slow, obviously correct decoder of the canonical form
+// (hyphens true) or of 32 hex digits.
+func simdRefDecode(s string, hyphens bool) (UUID, bool) {
+	if hyphens {
+		if len(s) != canonicalLen || s[8] != '-' || s[13] != '-' || s[18] != '-' || s[23] != '-' {
+			return UUID{}, false
+		}
+		s = s[:8] + s[9:13] + s[14:18] + s[19:23] + s[24:]
+	}
+	if len(s) != hexLen || strings.ContainsAny(s, "+-") {
+		return UUID{}, false
+	}
+	b, err := hex.DecodeString(s)
+	if err != nil {
+		return UUID{}, false
+	}
+	return UUID(b), true
+}
+
+// simdRefEncode is a slow, obviously correct encoder.
+func simdRefEncode(u UUID, hyphens, upper bool) string {
+	s := hex.EncodeToString(u[:])
+	if hyphens {
+		s = s[:8] + "-" + s[8:12] + "-" + s[12:16] + "-" + s[16:20] + "-" + s[20:]
+	}
+	if upper {
+		s = strings.ToUpper(s)
+	}
+	return s
+}
+
+// simdDecode runs the SIMD decoder on s, which it copies into the middle
+// of a buffer of bytes that are not hex digits, so that a read outside s
+// shows up as a wrong answer. The portable parser must agree.
+func simdDecode(t *testing.T, s string) (UUID, bool) {
+	t.Helper()
+	buf := []byte(strings.Repeat("x", 16) + s + strings.Repeat("x", 16))
+	p := &buf[16]
+	var u, pure UUID
+	var ok, pureOK bool
+	switch len(s) {
+	case canonicalLen:
+		u, ok = decodeCanonicalSIMD(p)
+		pureOK = parseCanonical(&pure, s)
+	case hexLen:
+		u, ok = decodeHexSIMD(p)
+		pureOK = parseHex(&pure, s)
+	default:
+		t.Fatalf("simdDecode(%q): bad length %d", s, len(s))
+	}
+	if ok != pureOK || ok && u != pure {
+		t.Fatalf("SIMD decode of %q = %v, %v; portable parser says %v, %v", s, u, ok, pure, pureOK)
+	}
+	if !ok && u != (UUID{}) {
+		t.Fatalf("SIMD decode of %q failed but returned %v; want Nil", s, u)
+	}
+	return u, ok
+}
+
+// simdEncode runs the SIMD encoder into the middle of a buffer and checks
+// that nothing around dst changed and that the portable encoder agrees.
+func simdEncode(t *testing.T, u UUID, hyphens, upper bool) string {
+	t.Helper()
+	const pad = 16
+	alpha := uint64(lowerHex)
+	if upper {
+		alpha = upperHex
+	}
+	var buf [pad + canonicalLen + pad]byte
+	for i := range buf {
+		buf[i] = 'x'
+	}
+	var got, pure string
+	if hyphens {
+		encodeCanonicalSIMD((*[canonicalLen]byte)(buf[pad:]), &u, upper)
+		got = string(buf[pad : pad+canonicalLen])
+		var p [canonicalLen]byte
+		encodeCanonical(&p, u, alpha)
+		pure = string(p[:])
+	} else {
+		encodeHexSIMD((*[hexLen]byte)(buf[pad:]), &u, upper)
+		got = string(buf[pad : pad+hexLen])
+		var p [hexLen]byte
+		encodeHex(&p, u, alpha)
+		pure = string(p[:])
+	}
+	if got != pure {
+		t.Fatalf("SIMD encode of %x (upper %v) = %q; portable encoder says %q", u[:], upper, got, pure)
+	}
+	if rest := string(buf[:pad]) + string(buf[pad+len(got):]); strings.Trim(rest, "x") != "" {
+		t.Fatalf("SIMD encode of %x wrote outside dst: %q", u[:], buf)
+	}
+	return got
+}
+
+// simdForms are the two layouts the SIMD code handles.
+var simdForms = []struct {
+	name    string
+	hyphens bool
+}{{"form=canonical", true}, {"form=hex", false}}
+
+// TestDecodeSIMDEveryByte sets every byte value at every offset of some
+// valid inputs and checks the SIMD decoder against the reference.
+func TestDecodeSIMDEveryByte(t *testing.T) {
+	bases := []UUID{
+		{}, // all '0': a byte just below '0' or just above '9' is next to it
+		{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff},
+		MustParse("f81d4fae-7dec-11d0-a765-00a0c91e6bf6"),
+		{0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef, 0xfe, 0xdc, 0xba, 0x98, 0x76, 0x54, 0x32, 0x10},
+	}
+	for _, form := range simdForms {
+		t.Run(form.name, func(t *testing.T) {
+			for _, base := range bases {
+				for _, upper := range []bool{false, true} {
+					in := []byte(simdRefEncode(base, form.hyphens, upper))
+					for i := range in {
+						orig := in[i]
+						for c := range 256 {
+							in[i] = byte(c)
+							s := string(in)
+							u, ok := simdDecode(t, s)
+							ref, refOK := simdRefDecode(s, form.hyphens)
+							if ok != refOK || u != ref {
+								t.Fatalf("SIMD decode of %q = %v, %v; want %v, %v", s, u, ok, ref, refOK)
+							}
+						}
+						in[i] = orig
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestEncodeSIMDEveryByte sets every byte value at every offset of some
+// UUIDs and checks the SIMD encoder against the reference, in both cases.
+func TestEncodeSIMDEveryByte(t *testing.T) {
+	for _, form := range simdForms {
+		t.Run(form.name, func(t *testing.T) {
+			for _, base := range []UUID{{}, MustParse("f81d4fae-7dec-11d0-a765-00a0c91e6bf6")} {
+				for i := range Size {
+					for c := range 256 {
+						u := base
+						u[i] = byte(c)
+						for _, upper := range []bool{false, true} {
+							got := simdEncode(t, u, form.hyphens, upper)
+							if want := simdRefEncode(u, form.hyphens, upper); got != want {
+								t.Fatalf("SIMD encode of %x (upper %v) = %q; want %q", u[:], upper, got, want)
+							}
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestHexSIMDRoundTrip encodes random UUIDs and decodes them back.
+func TestHexSIMDRoundTrip(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 10000 {
+		var u UUID
+		for i := range u {
+			u[i] = byte(r.Uint32())
+		}
+		for _, form := range simdForms {
+			for _, upper := range []bool{false, true} {
+				s := simdEncode(t, u, form.hyphens, upper)
+				if want := simdRefEncode(u, form.hyphens, upper); s != want {
+					t.Fatalf("SIMD encode of %x (upper %v) = %q; want %q", u[:], upper, s, want)
+				}
+				if back, ok := simdDecode(t, s); !ok || back != u {
+					t.Fatalf("SIMD decode of %q = %v, %v; want %v, true", s, back, ok, u)
+				}
+			}
+		}
+	}
+}
+
+// FuzzSIMD checks the SIMD decoder against the reference on 36- and
+// 32-byte inputs, and the encoder on the UUID made of any input's first 16
+// bytes.
+func FuzzSIMD(f *testing.F) {
+	f.Add("6ba7b810-9dad-11d1-80b4-00c04fd430c8")    // NamespaceDNS
+	f.Add("6BA7B810-9DAD-11D1-80B4-00C04FD430C8")    // upper case
+	f.Add("6ba7b8109dad11d180b400c04fd430c8")        // 32 digits
+	f.Add("6ba7b810-9dad-11d1-80b4-00c04fd430g8")    // 'g', one past 'f'
+	f.Add("6ba7b810-9dad-11d1-80b4-00c04fd430/8")    // '/', one below '0'
+	f.Add("6ba7b810-9dad-11d1-80b4-00c04fd430:8")    // ':', one past '9'
+	f.Add("6ba7b810-9dad-11d1-80b4-00c04fd430`8")    // '`', one below 'a'
+	f.Add("6ba7b810-9dad-11d1-80b4-00c04fd430@8")    // '@', one below 'A'
+	f.Add("6ba7b810-9dad-11d1-80b4-00c04fd430\xc18") // 0xc1, 'A' with bit 7 set
+	f.Add("6ba7b810-9dad-11d1-80b4-00c04fd430\x118") // 0x11, '1' with bit 5 clear
+	f.Add("6ba7b810+9dad-11d1-80b4-00c04fd430c8")    // '+' for a hyphen
+	f.Add("6ba7b8109-dad-11d1-80b4-00c04fd430c8")    // a hyphen one place late
+	f.Add("6ba7b810-9dad-11d1-80b4-00c04fd430c")     // 35 bytes: encoder only
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) == canonicalLen || len(s) == hexLen {
+			u, ok := simdDecode(t, s)
+			ref, refOK := simdRefDecode(s, len(s) == canonicalLen)
+			if ok != refOK || u != ref {
+				t.Fatalf("SIMD decode of %q = %v, %v; want %v, %v", s, u, ok, ref, refOK)
+			}
+		}
+		var u UUID
+		copy(u[:], s)
+		for _, form := range simdForms {
+			for _, upper := range []bool{false, true} {
+				got := simdEncode(t, u, form.hyphens, upper)
+				if want := simdRefEncode(u, form.hyphens, upper); got != want {
+					t.Fatalf("SIMD encode of %x (upper %v) = %q; want %q", u[:], upper, got, want)
+				}
+			}
+		}
+	})
+}
+
+// BenchmarkSIMD compares the SIMD functions with the portable ones on the
+// canonical form. Run it with `benchstat -col /impl`.
+func BenchmarkSIMD(b *testing.B) {
+	var ids [64]UUID
+	var texts [64]string
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := range ids {
+		for j := range ids[i] {
+			ids[i][j] = byte(r.Uint32())
+		}
+		texts[i] = simdRefEncode(ids[i], true, i%2 == 1)
+	}
+	b.Run("op=decode/impl=simd", func(b *testing.B) {
+		i := 0
+		for b.Loop() {
+			decodeCanonicalSIMD(unsafe.StringData(texts[i&63]))
+			i++
+		}
+	})
+	b.Run("op=decode/impl=go", func(b *testing.B) {
+		var u UUID
+		i := 0
+		for b.Loop() {
+			parseCanonical(&u, texts[i&63])
+			i++
+		}
+	})
+	b.Run("op=encode/impl=simd", func(b *testing.B) {
+		var dst [canonicalLen]byte
+		i := 0
+		for b.Loop() {
+			encodeCanonicalSIMD(&dst, &ids[i&63], false)
+			i++
+		}
+	})
+	b.Run("op=encode/impl=go", func(b *testing.B) {
+		var dst [canonicalLen]byte
+		i := 0
+		for b.Loop() {
+			encodeCanonical(&dst, ids[i&63], lowerHex)
+			i++
+		}
+	})
+}
