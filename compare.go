@@ -1,6 +1,9 @@
 package uuid
 
-import "encoding/binary"
+import (
+	"cmp"
+	"encoding/binary"
+)
 
 // Compare returns -1 if u sorts before v, +1 if after, and 0 if they are
 // equal. The order is that of the bytes, unsigned and most significant
@@ -8,17 +11,11 @@ import "encoding/binary"
 // which versions 6 and 7 sort by creation time. Sort a slice with
 // slices.SortFunc(ids, uuid.UUID.Compare).
 func (u UUID) Compare(v UUID) int {
-	a, b := binary.BigEndian.Uint64(u[:8]), binary.BigEndian.Uint64(v[:8])
-	if a == b {
-		a, b = binary.BigEndian.Uint64(u[8:]), binary.BigEndian.Uint64(v[8:])
+	be := binary.BigEndian
+	if c := cmp.Compare(be.Uint64(u[:8]), be.Uint64(v[:8])); c != 0 {
+		return c
 	}
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return +1
-	}
-	return 0
+	return cmp.Compare(be.Uint64(u[8:]), be.Uint64(v[8:]))
 }
 
 // Less reports whether u sorts before v; it is u.Compare(v) < 0.

@@ -7,8 +7,10 @@ import (
 	"io"
 )
 
-// shortName is the longest name hashed without allocating.
-const shortName = 128
+// shortName is the longest name hashed without allocating: namespace and
+// name are copied into a stack buffer, which Go zeroes on every call, so
+// it is no larger than most names need.
+const shortName = 64
 
 // hashLayout returns the UUID of a name-based version (3, 5 or 8) from the
 // first 16 bytes of the hash (RFC 9562, Sections 5.3, 5.5 and B.2): all
@@ -20,7 +22,7 @@ func hashLayout(v Version, sum [16]byte) UUID {
 // NewV3 returns the version 3 UUID of name in the namespace ns: the MD5 of
 // the namespace's bytes followed by the name (RFC 9562, Section 5.3). Prefer
 // [NewV5] unless a protocol asks for MD5. NewV3 does not allocate for names
-// of up to 128 bytes.
+// of up to 64 bytes.
 func NewV3(ns UUID, name string) UUID {
 	if len(name) <= shortName {
 		var buf [Size + shortName]byte
@@ -34,7 +36,7 @@ func NewV3(ns UUID, name string) UUID {
 // NewV5 returns the version 5 UUID of name in the namespace ns: the first
 // 128 bits of the SHA-1 of the namespace's bytes followed by the name
 // (RFC 9562, Section 5.5). The same namespace and name always give the same
-// UUID. NewV5 does not allocate for names of up to 128 bytes.
+// UUID. NewV5 does not allocate for names of up to 64 bytes.
 func NewV5(ns UUID, name string) UUID {
 	if len(name) <= shortName {
 		var buf [Size + shortName]byte
