@@ -144,9 +144,10 @@ func (g *Generator) NewV6() (UUID, error) {
 // every value g returned before it, from any goroutine, whatever the clock
 // does. If the clock steps back, the timestamp holds still and the counter
 // runs on until the clock catches up; at up to 32768 UUIDs per millisecond
-// the timestamp never runs ahead of the clock. The clock and random source
-// are read outside any lock. The error is non-nil only if the caller's Rand
-// failed.
+// the timestamp never runs ahead of the clock. The shared state is one
+// atomic word, so no lock is held across the clock read or the random
+// fill, and goroutines on different cores do not wait for each other. The
+// error is non-nil only if the caller's Rand failed.
 func (g *Generator) NewV7() (UUID, error) {
 	var r [8]byte
 	if err := g.fillRand(r[:]); err != nil {
