@@ -98,6 +98,13 @@ func FuzzParse(f *testing.F) {
 		if u != (UUID{}) {
 			t.Fatalf("failed Parse(%q) returned %v; want Nil", s, u)
 		}
+		if len(s) == canonicalLen && s[0] != 'u' && s[0] != 'U' && s[0] != '{' {
+			fastOff, fastMsg := diagnoseCanonical(s)
+			slowOff, slowMsg := scanTemplate(s, canonicalTemplate, false)
+			if fastOff != slowOff || fastMsg != slowMsg {
+				t.Fatalf("diagnoseCanonical(%q) = %d %q; scanTemplate says %d %q", s, fastOff, fastMsg, slowOff, slowMsg)
+			}
+		}
 		for _, e := range []error{err, errb, errs} {
 			var pe *ParseError
 			if !errors.As(e, &pe) {

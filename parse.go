@@ -2,6 +2,7 @@ package uuid
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -265,6 +266,50 @@ func diagnose[T ~string | ~[]byte](in T, strict bool) (offset int, msg string) {
 	default:
 		tmpl = canonicalTemplate
 	}
+	if tmpl == canonicalTemplate && n == canonicalLen {
+		return diagnoseCanonical(in)
+	}
+	return scanTemplate(in, tmpl, strict)
+}
+
+// diagnoseCanonical finds the first bad byte of a 36-byte input that is
+// not in canonical form, with the word-at-a-time tests of decodeHex8: the
+// lowest flagged byte of each word is its first bad digit (a byte of 0x80
+// or more may spoil the flags above it, never below), and the first bad
+// byte overall is the earliest of those and of the hyphens. scanTemplate
+// gives the same answer a byte at a time; FuzzParse checks that.
+func diagnoseCanonical[T ~string | ~[]byte](s T) (offset int, msg string) {
+	_ = s[canonicalLen-1]
+	// The input offsets of the eight digits each word holds.
+	const (
+		w0 = "\x00\x01\x02\x03\x04\x05\x06\x07"
+		w1 = "\x09\x0a\x0b\x0c\x0e\x0f\x10\x11"
+		w2 = "\x13\x14\x15\x16\x18\x19\x1a\x1b"
+		w3 = "\x1c\x1d\x1e\x1f\x20\x21\x22\x23"
+	)
+	offset = canonicalLen
+	for i, w := range [4]uint64{load64(s, 0), load32(s, 9) | load32(s, 14)<<32,
+		load32(s, 19) | load32(s, 24)<<32, load64(s, 28)} {
+		if _, bad := decodeHex8(w); bad != 0 {
+			offset = int([4]string{w0, w1, w2, w3}[i][bits.TrailingZeros64(bad)/8])
+			break
+		}
+	}
+	for _, h := range [4]int{8, 13, 18, 23} {
+		if h < offset && s[h] != '-' {
+			return h, "want '-'"
+		}
+	}
+	if offset < canonicalLen {
+		return offset, "want hex digit"
+	}
+	return -1, "not a UUID" // unreachable for input parse rejected
+}
+
+// scanTemplate finds the first byte of in that does not fit tmpl, a byte
+// at a time, or reports a bad length if all of them fit.
+func scanTemplate[T ~string | ~[]byte](in T, tmpl string, strict bool) (offset int, msg string) {
+	n := len(in)
 	for i := 0; i < n && i < len(tmpl); i++ {
 		c := in[i]
 		switch want := tmpl[i]; want {
