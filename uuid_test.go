@@ -190,8 +190,8 @@ func checkTimeFields(t *testing.T, v vector, u UUID) {
 		if got := layout(ticks, seq, node); got != u {
 			t.Errorf("layout(%#x, %#x, %x) = %v; want %v", ticks, seq, node, got, u)
 		}
-		if gotTime, want := gregorianTime(ticks), gregorianTime(ticks); gregorianTicks(gotTime) != ticks {
-			t.Errorf("gregorianTicks(gregorianTime(%#x)) = %#x (%v)", ticks, gregorianTicks(want), want)
+		if back := gregorianTicks(gregorianTime(ticks)); back != ticks {
+			t.Errorf("gregorianTicks(gregorianTime(%#x)) = %#x", ticks, back)
 		}
 	}
 	if p, ok := v.keys["pair"]; ok {
@@ -374,10 +374,15 @@ func TestParseTable(t *testing.T) {
 				if err != nil || errB != nil || errT != nil {
 					t.Fatalf("Parse(%q) = %v, %v / %v / %v; want success", tc.in, got, err, errB, errT)
 				}
-				if tc.in[0] != '0' && tc.in[0] != 'f' && tc.in[0] != 'F' || strings.Contains(strings.ToLower(tc.in), "f81d4fae") {
-					if got != want && strings.Contains(strings.ToLower(tc.in), "f81d4fae") {
-						t.Errorf("Parse(%q) = %v; want %v", tc.in, got, want)
-					}
+				wantU := want // every other accepted case spells good
+				switch tc.name {
+				case "nil":
+					wantU = Nil()
+				case "max", "max_upper":
+					wantU = Max()
+				}
+				if got != wantU {
+					t.Errorf("Parse(%q) = %v; want %v", tc.in, got, wantU)
 				}
 				if got != gotB || got != gotT {
 					t.Errorf("Parse, ParseBytes, UnmarshalText disagree: %v %v %v", got, gotB, gotT)
