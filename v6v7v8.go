@@ -162,7 +162,8 @@ func (g *Generator) NewV7() (UUID, error) {
 
 // FillV7 fills dst with strictly increasing version 7 UUIDs, as successive
 // calls of [Generator.NewV7] would, but reserves the run of counter values
-// with one atomic operation and reads the random source 64 bytes at a time.
+// with one atomic add (and a compare-and-swap when it starts a new
+// millisecond), and reads the random source 64 bytes at a time.
 func (g *Generator) FillV7(dst []UUID) error {
 	if len(dst) == 0 {
 		return nil
