@@ -1,10 +1,12 @@
 package uuid
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"slices"
 	"strconv"
+	"unicode/utf8"
 )
 
 // Hex digits are made eight at a time: hexWord spreads the 4 bytes of a
@@ -81,6 +83,93 @@ func encodeHex(dst *[hexLen]byte, u UUID, alpha uint64) {
 	}
 }
 
+// A Form is a text form of a UUID, as [UUID.AppendForm] writes it: one of
+// the four forms [Parse] accepts, optionally or'ed with [FormUpper].
+type Form uint8
+
+// The text forms. FormUpper may be or'ed into any of the others.
+const (
+	FormCanonical Form = iota // f81d4fae-7dec-11d0-a765-00a0c91e6bf6 (RFC 9562, Section 4)
+	FormHex                   // f81d4fae7dec11d0a76500a0c91e6bf6
+	FormBraced                // {f81d4fae-7dec-11d0-a765-00a0c91e6bf6}
+	FormURN                   // urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6
+
+	// FormUpper writes the hex digits in upper case. A URN's prefix stays
+	// "urn:uuid:", its conventional spelling.
+	FormUpper Form = 0x80
+)
+
+// String returns the form's name: "canonical", "hex", "braced" or "urn",
+// with "+upper" appended if FormUpper is set.
+func (f Form) String() string {
+	var s string
+	switch f &^ FormUpper {
+	case FormCanonical:
+		s = "canonical"
+	case FormHex:
+		s = "hex"
+	case FormBraced:
+		s = "braced"
+	case FormURN:
+		s = "urn"
+	default:
+		return "Form(" + strconv.Itoa(int(f)) + ")"
+	}
+	if f&FormUpper != 0 {
+		s += "+upper"
+	}
+	return s
+}
+
+// Len returns the length in bytes of u's text in form f, or 0 if f is not
+// a form.
+func (f Form) Len() int {
+	switch f &^ FormUpper {
+	case FormCanonical:
+		return canonicalLen
+	case FormHex:
+		return hexLen
+	case FormBraced:
+		return bracedLen
+	case FormURN:
+		return urnLen
+	}
+	return 0
+}
+
+// AppendForm appends the text of u in form f to b and returns the extended
+// buffer. It does not allocate when b has room. An f that is not a form
+// appends the canonical form.
+func (u UUID) AppendForm(b []byte, f Form) []byte {
+	n := f.Len()
+	if n == 0 {
+		f, n = f&FormUpper, canonicalLen
+	}
+	b = slices.Grow(b, n)
+	start := len(b)
+	b = b[:start+n]
+	putForm(b[start:], &u, f) // in place: no buffer to copy
+	return b
+}
+
+// putForm writes the text of *u in form f, which must be valid, into dst,
+// which is exactly f.Len() bytes long.
+func putForm(dst []byte, u *UUID, f Form) {
+	upper := f&FormUpper != 0
+	switch f &^ FormUpper {
+	case FormCanonical:
+		putCanonical((*[canonicalLen]byte)(dst), u, upper)
+	case FormHex:
+		putHex((*[hexLen]byte)(dst), u, upper)
+	case FormBraced:
+		dst[0], dst[bracedLen-1] = '{', '}'
+		putCanonical((*[canonicalLen]byte)(dst[1:]), u, upper)
+	case FormURN:
+		copy(dst, urnPrefix)
+		putCanonical((*[canonicalLen]byte)(dst[len(urnPrefix):]), u, upper)
+	}
+}
+
 // String returns the canonical form of u: 36 lowercase characters,
 // 8-4-4-4-12 (RFC 9562, Section 4).
 func (u UUID) String() string {
@@ -93,19 +182,14 @@ func (u UUID) String() string {
 // Section 4).
 func (u UUID) URN() string {
 	var buf [urnLen]byte
-	copy(buf[:], urnPrefix)
-	putCanonical((*[canonicalLen]byte)(buf[len(urnPrefix):]), &u, false)
+	putForm(buf[:], &u, FormURN)
 	return string(buf[:])
 }
 
 // AppendText implements [encoding.TextAppender]: it appends the canonical
 // form of u, as returned by [UUID.String], to b. It never fails.
 func (u UUID) AppendText(b []byte) ([]byte, error) {
-	b = slices.Grow(b, canonicalLen)
-	n := len(b)
-	b = b[:n+canonicalLen]
-	putCanonical((*[canonicalLen]byte)(b[n:]), &u, false) // in place: no buffer to copy
-	return b, nil
+	return u.AppendForm(b, FormCanonical), nil
 }
 
 // MarshalText implements [encoding.TextMarshaler]: it returns the canonical
@@ -126,39 +210,33 @@ func (u UUID) MarshalText() ([]byte, error) {
 //
 // Width and the '-' flag pad as they do for strings.
 func (u UUID) Format(f fmt.State, verb rune) {
-	var canon [canonicalLen]byte
-	var hex [hexLen]byte
-	var out []byte
+	var buf [64]byte
+	out := buf[:0]
 	switch verb {
 	case 'v', 's':
-		putCanonical(&canon, &u, false)
-		out = canon[:]
 		if verb == 'v' && f.Flag('#') {
-			out = append(append([]byte(`uuid.MustParse("`), out...), `")`...)
+			out = append(out, `uuid.MustParse("`...)
+			out = append(u.AppendForm(out, FormCanonical), `")`...)
+		} else {
+			out = u.AppendForm(out, FormCanonical)
 		}
 	case 'S':
-		putCanonical(&canon, &u, true)
-		out = canon[:]
+		out = u.AppendForm(out, FormCanonical|FormUpper)
 	case 'q':
-		putCanonical(&canon, &u, false)
-		out = append(append([]byte{'"'}, canon[:]...), '"')
+		out = append(u.AppendForm(append(out, '"'), FormCanonical), '"')
 	case 'x':
-		putHex(&hex, &u, false)
-		out = hex[:]
+		out = u.AppendForm(out, FormHex)
 	case 'X':
-		putHex(&hex, &u, true)
-		out = hex[:]
+		out = u.AppendForm(out, FormHex|FormUpper)
 	default:
-		putCanonical(&canon, &u, false)
-		out = append(append([]byte("%!"+string(verb)+"(uuid.UUID="), canon[:]...), ')')
+		out = append(out, "%!"...)
+		out = utf8.AppendRune(out, verb)
+		out = append(u.AppendForm(append(out, "(uuid.UUID="...), FormCanonical), ')')
 		f.Write(out)
 		return
 	}
 	if w, ok := f.Width(); ok && w > len(out) {
-		pad := make([]byte, w-len(out))
-		for i := range pad {
-			pad[i] = ' '
-		}
+		pad := bytes.Repeat([]byte{' '}, w-len(out))
 		if f.Flag('-') {
 			out = append(out, pad...)
 		} else {

@@ -10,8 +10,10 @@ import (
 
 // Scan implements [database/sql.Scanner]. It accepts a string or []byte in
 // any form [Parse] accepts, or a []byte of exactly 16 raw bytes. SQL NULL
-// is an error, as it is for other non-nullable types; scan into a
-// [NullUUID] where the column may be NULL. On failure u is unchanged.
+// is an error, [ErrScanNull], as it is for other non-nullable types; scan
+// into a [NullUUID] where the column may be NULL. Text that is not a UUID
+// gives a [*ParseError], and other source types an error matching
+// [ErrScanType]. On failure u is unchanged.
 func (u *UUID) Scan(src any) error {
 	switch src := src.(type) {
 	case string:
@@ -28,10 +30,29 @@ func (u *UUID) Scan(src any) error {
 		}
 		return u.UnmarshalText(src)
 	case nil:
-		return errors.New("uuid: cannot scan NULL into UUID; use NullUUID")
+		return ErrScanNull
 	}
-	return errors.New("uuid: cannot scan " + typeName(src) + " into UUID")
+	return &scanTypeError{typeName(src)}
 }
+
+// Errors from [UUID.Scan] for sources that are not a UUID's text or bytes;
+// text that is not a UUID gives a [*ParseError] instead.
+var (
+	// ErrScanNull is returned for SQL NULL: scan a column that may be NULL
+	// into a [NullUUID] or a *UUID.
+	ErrScanNull = errors.New("uuid: cannot scan NULL into UUID; use NullUUID")
+
+	// ErrScanType is wrapped by the error returned for a source type that
+	// cannot hold a UUID, such as int64.
+	ErrScanType = errors.New("uuid: cannot scan this type into UUID")
+)
+
+// scanTypeError names the source type that [UUID.Scan] cannot read; it
+// matches [ErrScanType].
+type scanTypeError struct{ typ string }
+
+func (e *scanTypeError) Error() string        { return "uuid: cannot scan " + e.typ + " into UUID" }
+func (e *scanTypeError) Is(target error) bool { return target == ErrScanType }
 
 // typeName names the dynamic type of a value database/sql may pass to Scan.
 func typeName(v any) string {

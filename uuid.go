@@ -269,23 +269,41 @@ func (u UUID) LocalID() (uint32, bool) {
 
 // ToV6 returns the version 6 UUID with the same timestamp, clock sequence
 // and node as the version 1 UUID u (RFC 9562, Section 5.6). The conversion is
-// lossless: ToV1 undoes it. It fails if u is not a version 1 UUID.
+// lossless: ToV1 undoes it. It fails, with an error matching [ErrVersion],
+// if u is not a version 1 UUID.
 func (u UUID) ToV6() (UUID, error) {
 	if !u.is(1) {
-		return UUID{}, errors.New("uuid: ToV6 of " + u.String() + ": not a version 1 UUID")
+		return UUID{}, &versionError{op: "ToV6", u: u, want: 1}
 	}
 	return v6Layout(v1Ticks(u), u.clockSeqBits(), [6]byte(u[10:])), nil
 }
 
 // ToV1 returns the version 1 UUID with the same timestamp, clock sequence
-// and node as the version 6 UUID u (RFC 9562, Section 5.6). It fails if u is
-// not a version 6 UUID.
+// and node as the version 6 UUID u (RFC 9562, Section 5.6). It fails, with
+// an error matching [ErrVersion], if u is not a version 6 UUID.
 func (u UUID) ToV1() (UUID, error) {
 	if !u.is(6) {
-		return UUID{}, errors.New("uuid: ToV1 of " + u.String() + ": not a version 6 UUID")
+		return UUID{}, &versionError{op: "ToV1", u: u, want: 6}
 	}
 	return v1Layout(v6Ticks(u), u.clockSeqBits(), [6]byte(u[10:])), nil
 }
+
+// ErrVersion is matched, with [errors.Is], by the error a conversion such
+// as [UUID.ToV6] returns for a UUID that is not of the version it converts.
+var ErrVersion = errors.New("uuid: wrong version")
+
+// versionError reports a conversion of a UUID of the wrong version; it
+// matches [ErrVersion].
+type versionError struct {
+	op   string
+	u    UUID
+	want Version
+}
+
+func (e *versionError) Error() string {
+	return "uuid: " + e.op + " of " + e.u.String() + ": not a version " + strconv.Itoa(int(e.want)) + " UUID"
+}
+func (e *versionError) Is(target error) bool { return target == ErrVersion }
 
 // clockSeqBits returns the 14-bit clock sequence field of octets 8 and 9.
 func (u UUID) clockSeqBits() uint16 { return binary.BigEndian.Uint16(u[8:]) & 0x3fff }

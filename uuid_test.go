@@ -504,11 +504,14 @@ func TestUnmarshalFailureKeepsReceiver(t *testing.T) {
 	if err := u.UnmarshalBinary([]byte{1, 2, 3}); err == nil || u != orig {
 		t.Errorf("UnmarshalBinary(3 bytes) = %v, left %v", err, u)
 	}
-	if err := u.Scan(nil); err == nil || u != orig {
-		t.Errorf("Scan(nil) = %v, left %v", err, u)
+	if err := u.Scan(nil); !errors.Is(err, ErrScanNull) || u != orig {
+		t.Errorf("Scan(nil) = %v, left %v; want ErrScanNull", err, u)
 	}
-	if err := u.Scan(int64(5)); err == nil || u != orig {
-		t.Errorf("Scan(int64) = %v, left %v", err, u)
+	if err := u.Scan(int64(5)); !errors.Is(err, ErrScanType) || errors.Is(err, ErrScanNull) || u != orig {
+		t.Errorf("Scan(int64) = %v, left %v; want ErrScanType", err, u)
+	}
+	if err := u.Scan(int64(5)); err == nil || err.Error() != "uuid: cannot scan int64 into UUID" {
+		t.Errorf("Scan(int64) = %v; want it to name int64", err)
 	}
 	n := NullUUID{UUID: orig, Valid: true}
 	if err := n.UnmarshalJSON([]byte(`"bad"`)); err == nil || n.UUID != orig || !n.Valid {
@@ -664,13 +667,13 @@ func TestAccessorsNeedRFCVariant(t *testing.T) {
 	if _, ok := u.ClockSequence(); ok {
 		t.Error("ClockSequence() ok for NCS variant")
 	}
-	if _, err := u.ToV6(); err == nil {
+	if _, err := u.ToV6(); !errors.Is(err, ErrVersion) {
 		t.Error("ToV6() of NCS variant succeeded")
 	}
-	if _, err := MustParse("1ec9414c-232a-6b00-b3c8-9f6bdeced846").ToV6(); err == nil {
+	if _, err := MustParse("1ec9414c-232a-6b00-b3c8-9f6bdeced846").ToV6(); !errors.Is(err, ErrVersion) {
 		t.Error("ToV6() of a v6 succeeded")
 	}
-	if _, err := MustParse("c232ab00-9414-11ec-b3c8-9f6bdeced846").ToV1(); err == nil {
+	if _, err := MustParse("c232ab00-9414-11ec-b3c8-9f6bdeced846").ToV1(); !errors.Is(err, ErrVersion) {
 		t.Error("ToV1() of a v1 succeeded")
 	}
 	for _, s := range []string{"919108f7-52d1-4320-9bac-f847db4148a8", "2ed6657d-e927-568b-95e1-2665a8aea6a2"} {
@@ -794,6 +797,7 @@ func TestAllocs(t *testing.T) {
 		{"UnmarshalText", 0, func() { _ = sink.UnmarshalText(b) }},
 		{"AppendText", 0, func() { dst, _ = u.AppendText(dst[:0]) }},
 		{"AppendBinary", 0, func() { dst, _ = u.AppendBinary(dst[:0]) }},
+		{"AppendForm", 0, func() { dst = u.AppendForm(dst[:0], FormURN|FormUpper) }},
 		{"Compare", 0, func() { _ = u.Compare(sink) }},
 		{"Version", 0, func() { _ = u.Version() }},
 		{"Variant", 0, func() { _ = u.Variant() }},
@@ -816,5 +820,53 @@ func TestAllocs(t *testing.T) {
 		if got := testing.AllocsPerRun(1000, tc.f); got != tc.want {
 			t.Errorf("%s: %v allocs; want %v", tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestAppendForm checks every form, in both cases, against a slow writer
+// built from encoding/hex, and that Parse reads each one back.
+func TestAppendForm(t *testing.T) {
+	u := MustParse("f81d4fae-7dec-11d0-a765-00a0c91e6bf6")
+	slowHex := func(upper bool) string {
+		h := hex.EncodeToString(u[:])
+		if upper {
+			h = strings.ToUpper(h)
+		}
+		return h
+	}
+	for _, tc := range []struct {
+		f    Form
+		name string
+		want func(h string) string
+	}{
+		{FormCanonical, "canonical", func(h string) string { return h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:] }},
+		{FormHex, "hex", func(h string) string { return h }},
+		{FormBraced, "braced", func(h string) string { return "{" + h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:] + "}" }},
+		{FormURN, "urn", func(h string) string { return "urn:uuid:" + h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:] }},
+	} {
+		for _, upper := range []bool{false, true} {
+			f, name := tc.f, tc.name
+			if upper {
+				f, name = f|FormUpper, name+"+upper"
+			}
+			t.Run(name, func(t *testing.T) {
+				want := tc.want(slowHex(upper))
+				if got := string(u.AppendForm([]byte("x"), f)); got != "x"+want {
+					t.Errorf("AppendForm(\"x\", %v) = %q; want %q", f, got, "x"+want)
+				}
+				if f.String() != name || f.Len() != len(want) {
+					t.Errorf("Form %d: String() = %q, Len() = %d; want %q, %d", f, f.String(), f.Len(), name, len(want))
+				}
+				if v, err := Parse(want); v != u || err != nil {
+					t.Errorf("Parse(%q) = %v, %v; want %v", want, v, err, u)
+				}
+			})
+		}
+	}
+	if got, want := string(u.AppendForm(nil, Form(9))), u.String(); got != want {
+		t.Errorf("AppendForm(nil, Form(9)) = %q; want the canonical %q", got, want)
+	}
+	if got := Form(9).String(); got != "Form(9)" {
+		t.Errorf("Form(9).String() = %q", got)
 	}
 }
