@@ -841,8 +841,12 @@ func TestAppendForm(t *testing.T) {
 	}{
 		{FormCanonical, "canonical", func(h string) string { return h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:] }},
 		{FormHex, "hex", func(h string) string { return h }},
-		{FormBraced, "braced", func(h string) string { return "{" + h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:] + "}" }},
-		{FormURN, "urn", func(h string) string { return "urn:uuid:" + h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:] }},
+		{FormBraced, "braced", func(h string) string {
+			return "{" + h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:] + "}"
+		}},
+		{FormURN, "urn", func(h string) string {
+			return "urn:uuid:" + h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
+		}},
 	} {
 		for _, upper := range []bool{false, true} {
 			f, name := tc.f, tc.name
