@@ -283,13 +283,13 @@ func TestV1BurstStallsThenWaits(t *testing.T) {
 	})
 	must(g.NewV1()) // reads the clock once: base
 	g.mu.Lock()
-	g.lastTicks = base + 1 + maxAhead // the next clock reading, base+1, is maxAhead behind
+	g.greg.end = base + 2 + maxAhead // the next clock reading, base+1, is maxAhead behind the last
 	g.mu.Unlock()
-	seq0 := g.seq
+	seq0 := g.greg.seq
 	u := must(g.NewV1())
 	ticks := v1Ticks(u)
-	if ticks != base+maxAhead+2 || g.seq != seq0 {
-		t.Errorf("after the stall: ticks = base+%d, seq %#x; want base+%d, %#x", ticks-base, g.seq, maxAhead+2, seq0)
+	if ticks != base+maxAhead+2 || g.greg.seq != seq0 {
+		t.Errorf("after the stall: ticks = base+%d, seq %#x; want base+%d, %#x", ticks-base, g.greg.seq, maxAhead+2, seq0)
 	}
 	// The clock had to reach lastTicks+1-maxAhead before NewV1 returned.
 	if n := reads.Load(); n < 3 {
@@ -304,7 +304,7 @@ func TestV1StoppedClock(t *testing.T) {
 	g := NewGenerator(GeneratorOptions{Now: fixedClock(rfcTime), Node: StaticNode([6]byte{1})})
 	first := must(g.NewV1())
 	g.mu.Lock()
-	g.lastTicks += maxAhead
+	g.greg.end += maxAhead
 	g.mu.Unlock()
 	u := must(g.NewV1())
 	s0, _ := first.ClockSequence()
@@ -503,4 +503,16 @@ func TestRandomBits(t *testing.T) {
 			t.Fatalf("NewV4() = %v", u)
 		}
 	}
+}
+
+// v1Ticks returns the timestamp of a version 1 UUID.
+func v1Ticks(u UUID) uint64 {
+	ticks, _, _ := v1Fields(u)
+	return ticks
+}
+
+// v7Millis returns the Unix milliseconds of a version 7 UUID.
+func v7Millis(u UUID) uint64 {
+	ms, _, _ := v7Fields(u)
+	return ms
 }

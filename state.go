@@ -33,6 +33,102 @@ const (
 	recordVersion = 1
 )
 
+// Block sizes for a state file: a process reserves minBlock timestamps at
+// first and doubles the block each time it uses one up by counting (that
+// is, faster than the clock), up to maxBlock, as libuuid's uuidd grows its
+// cache. A caller slower than the clock, which the clock overtakes while
+// the block is in use, grows it up to clockBlock, a millisecond, so that it
+// reserves at most 1000 times a second; after an idle pause it starts over
+// at minBlock. Other processes' timestamps may so run up to a block ahead
+// of their clocks.
+const (
+	minBlock   = 64
+	maxBlock   = 1 << 18
+	clockBlock = ticksPerMilli
+)
+
+// sharedState is the Gregorian state of a Generator with a state file: the
+// file, opened on first use, and the block of timestamps this process
+// reserved in it last, which it hands out from memory.
+type sharedState struct {
+	path string
+	mode os.FileMode
+
+	once  sync.Once
+	store stateStore
+	err   error
+
+	// The block; the Generator's mutex guards these.
+	seq       uint16 // clock sequence of the block
+	lastNow   uint64 // the clock's reading at the last timestamp
+	lastTicks uint64 // the last timestamp handed out
+	blockEnd  uint64 // end of the block
+	blockSize uint64 // timestamps to reserve next
+}
+
+func newSharedState(path string, mode os.FileMode) *sharedState {
+	if mode == 0 {
+		mode = 0o600
+	}
+	return &sharedState{path: path, mode: mode}
+}
+
+// A stateStore is stable storage of version 1 state shared by processes
+// (RFC 4122, Section 4.2.1).
+type stateStore interface {
+	// reserve takes the storage's system-wide lock, reads the saved state,
+	// saves the new one, releases the lock, and returns a block of n
+	// timestamps [start, start+n), with start >= from, and the clock
+	// sequence to use with node. No process using the storage has been or
+	// will be given any (timestamp, clock sequence, node) triple in the
+	// block. randSeq supplies a clock sequence when there is no usable
+	// saved state.
+	reserve(from, n uint64, node [6]byte, randSeq func() (uint16, error)) (start uint64, seq uint16, err error)
+}
+
+// next returns the next timestamp and clock sequence for the clock reading
+// now, as [gregorianState.next] does in memory: within the process,
+// timestamps come from the block reserved last, counted on from the last
+// one. When the block is used up, or [resume] says the clock went back
+// (or stopped: stalled is set), the next block is reserved under the
+// file's lock, where resume decides again against the saved state, which
+// sets the clock sequence (RFC 4122, Sections 4.2.1.1-4.2.1.4).
+func (s *sharedState) next(now uint64, stalled bool, node [6]byte, randSeq func() (uint16, error)) (ticks uint64, seq uint16, st step, err error) {
+	s.once.Do(func() { s.store, s.err = openStateFile(s.path, s.mode) })
+	if s.err != nil {
+		return 0, 0, stepDone, s.err
+	}
+	ticks, restart := resume(s.lastTicks+1, now)
+	if restart && now >= s.lastNow && !stalled {
+		return 0, 0, stepWait, nil // a burst ran maxAhead ahead of a moving clock
+	}
+	if ticks > maxGregorianTicks {
+		return 0, 0, stepExhausted, nil
+	}
+	if ticks >= s.blockEnd || restart {
+		switch {
+		case s.blockSize == 0:
+			s.blockSize = minBlock
+		case ticks == s.blockEnd && now < ticks:
+			s.blockSize = min(2*s.blockSize, maxBlock) // used up by counting
+		case now < s.blockEnd+clockBlock:
+			s.blockSize = min(2*s.blockSize, max(clockBlock, s.blockSize)) // overtaken in use
+		default:
+			s.blockSize = minBlock // idle since the block ended
+		}
+		start, seq, err := s.store.reserve(ticks, s.blockSize, node, randSeq)
+		if err != nil {
+			return 0, 0, stepDone, err
+		}
+		if start > maxGregorianTicks {
+			return 0, 0, stepExhausted, nil
+		}
+		ticks, s.seq, s.blockEnd = start, seq, start+s.blockSize
+	}
+	s.lastNow, s.lastTicks = now, ticks
+	return ticks, s.seq, stepDone, nil
+}
+
 // A stateRecord is the state that RFC 4122, Section 4.2.1 keeps in stable
 // storage. It holds a bound rather than the last timestamp used, because
 // processes write the timestamp ahead (RFC 4122, Section 4.2.1.3): end is
@@ -72,37 +168,30 @@ func decodeRecord(b []byte) (stateRecord, bool) {
 	return r, r.seq <= 0x3fff
 }
 
-// nextBlock applies the rule of RFC 4122, Section 4.2.1 to a saved state
-// (ok is false if there was none) for a block of timestamps wanted from
-// from, and returns the block's start and clock sequence:
+// nextBlock returns the start and clock sequence of a block of timestamps
+// wanted from from, given the saved state (ok is false if there was none):
 //   - No saved state, or one for another node: a random clock sequence,
 //     from randSeq, and start = from.
-//   - The saved end is not after from: the saved clock sequence, and
-//     start = from.
-//   - The saved end is after from by at most maxAhead: another process's
-//     block runs ahead of this process's clock, as blocks may by up to
-//     maxAhead. The block continues after it, with the same clock sequence.
-//   - The saved end is after from by more than maxAhead: this process's
-//     clock went back, or the saved timestamp is in the future. The clock
-//     sequence is incremented, and start = from.
+//   - Otherwise the saved end bounds every timestamp handed out with the
+//     saved clock sequence, and [resume] decides, as it does in memory:
+//     continue at from or after the saved end with the saved clock
+//     sequence, or, if the clock went back (the saved end is more than
+//     maxAhead ahead of from), restart at from with the next one.
 //
-// Every timestamp handed out with the saved clock sequence and node is
-// below the saved end, and the caller saves start plus the block's length,
-// so no (timestamp, clock sequence, node) triple is handed out twice, up
-// to the 14 bits of the clock sequence: it repeats after 16384 increments,
-// or by chance after a random restart.
+// The caller saves start plus the block's length, so no (timestamp, clock
+// sequence, node) triple is handed out twice, up to the 14 bits of the
+// clock sequence: it repeats after 16384 increments, or by chance after a
+// random restart.
 func nextBlock(saved stateRecord, ok bool, from uint64, node [6]byte, randSeq func() (uint16, error)) (start uint64, seq uint16, err error) {
-	switch {
-	case !ok || saved.node != node:
+	if !ok || saved.node != node {
 		seq, err = randSeq()
 		return from, seq & 0x3fff, err
-	case saved.end <= from:
-		return from, saved.seq, nil
-	case saved.end-from <= maxAhead:
-		return saved.end, saved.seq, nil
-	default:
-		return from, (saved.seq + 1) & 0x3fff, nil
 	}
+	start, nextSeq := resume(saved.end, from)
+	if nextSeq {
+		return start, (saved.seq + 1) & 0x3fff, nil
+	}
+	return start, saved.seq, nil
 }
 
 // A fileStore is a [stateStore] kept in a file that every process using
@@ -171,23 +260,27 @@ func (s *fileStore) reserve(from, n uint64, node [6]byte, randSeq func() (uint16
 }
 
 // stateFileError returns err, from the operation op on the state file at
-// path, as an error that reads "uuid: state file <path>: <op>: <cause>"
-// and wraps the cause.
+// path, as a [*StateFileError].
 func stateFileError(path, op string, err error) error {
 	var pe *os.PathError
 	if errors.As(err, &pe) {
 		err = pe.Err // the path and operation are said once, here
 	}
-	return &stateError{path: path, op: op, err: err}
+	return &StateFileError{Path: path, Op: op, Err: err}
 }
 
-// A stateError reports a state file that cannot be used.
-type stateError struct {
-	path, op string
-	err      error
+// A StateFileError reports a state file (see [GeneratorOptions.StateFile])
+// that cannot be used. It reads "uuid: state file <path>: <op>: <cause>"
+// and wraps the cause, so errors.Is(err, fs.ErrPermission) works.
+type StateFileError struct {
+	Path string // the state file's path
+	Op   string // what failed: "open", "lock", "read", "write", ...
+	Err  error  // why
 }
 
-func (e *stateError) Error() string {
-	return "uuid: state file " + e.path + ": " + e.op + ": " + e.err.Error()
+func (e *StateFileError) Error() string {
+	return "uuid: state file " + e.Path + ": " + e.Op + ": " + e.Err.Error()
 }
-func (e *stateError) Unwrap() error { return e.err }
+
+// Unwrap returns the cause.
+func (e *StateFileError) Unwrap() error { return e.Err }

@@ -13,8 +13,9 @@ import (
 // falls back to state kept in the process alone, which would break the
 // guarantee [GeneratorOptions.StateFile] makes.
 func openStateFile(path string, mode os.FileMode) (stateStore, error) {
-	return nil, &stateError{path: path, op: "open", err: errNoFileLocks}
+	return nil, &StateFileError{Path: path, Op: "open", Err: ErrNoFileLocks}
 }
 
-// errNoFileLocks is why openStateFile fails here.
-var errNoFileLocks = errors.New("state files need flock(2), which " + runtime.GOOS + " lacks")
+// ErrNoFileLocks is wrapped by the [*StateFileError] of a platform
+// without flock(2), such as Windows, Plan 9 and WebAssembly.
+var ErrNoFileLocks = errors.New("state files need flock(2), which " + runtime.GOOS + " lacks")

@@ -17,7 +17,7 @@ func TestStateFileUnsupported(t *testing.T) {
 	for _, f := range []func() (UUID, error){g.NewV1, g.NewV6} {
 		u, err := f()
 		prefix := "uuid: state file " + path + ": "
-		if err == nil || !strings.HasPrefix(err.Error(), prefix) || !errors.Is(err, errNoFileLocks) || u != (UUID{}) {
+		if err == nil || !strings.HasPrefix(err.Error(), prefix) || !errors.Is(err, ErrNoFileLocks) || u != (UUID{}) {
 			t.Errorf("NewV1 or NewV6 = %v, %v; want an error starting %q", u, err, prefix)
 		}
 	}

@@ -50,7 +50,6 @@
 package uuid
 
 import (
-	"encoding/binary"
 	"errors"
 	"strconv"
 	"time"
@@ -202,18 +201,22 @@ func (u UUID) is(v Version) bool {
 // result can be up to 7m10s earlier than the time it was made). Other
 // versions return the zero time and false.
 func (u UUID) Time() (time.Time, bool) {
-	if u[8]&0xc0 != 0x80 {
+	if u.Variant() != VariantRFC9562 {
 		return time.Time{}, false
 	}
 	switch u.Version() {
 	case 1:
-		return gregorianTime(v1Ticks(u)), true
+		ticks, _, _ := v1Fields(u)
+		return gregorianTime(ticks), true
 	case 2:
-		return gregorianTime(v1Ticks(u) &^ 0xffffffff), true
+		ticks, _, _, _, _ := v2Fields(u)
+		return gregorianTime(ticks), true
 	case 6:
-		return gregorianTime(v6Ticks(u)), true
+		ticks, _, _ := v6Fields(u)
+		return gregorianTime(ticks), true
 	case 7:
-		return time.UnixMilli(int64(v7Millis(u))).UTC(), true
+		ms, _, _ := v7Fields(u)
+		return unixMillisTime(ms), true
 	}
 	return time.Time{}, false
 }
@@ -222,14 +225,19 @@ func (u UUID) Time() (time.Time, bool) {
 // one: 14 bits for versions 1 and 6, 6 bits for version 2 (RFC 9562,
 // Section 5.1; DCE 1.1 Security).
 func (u UUID) ClockSequence() (uint16, bool) {
-	if u[8]&0xc0 != 0x80 {
+	if u.Variant() != VariantRFC9562 {
 		return 0, false
 	}
 	switch u.Version() {
-	case 1, 6:
-		return binary.BigEndian.Uint16(u[8:]) & 0x3fff, true
+	case 1:
+		_, seq, _ := v1Fields(u)
+		return seq, true
 	case 2:
-		return uint16(u[8] & 0x3f), true
+		_, seq, _, _, _ := v2Fields(u)
+		return uint16(seq), true
+	case 6:
+		_, seq, _ := v6Fields(u)
+		return seq, true
 	}
 	return 0, false
 }
@@ -239,12 +247,19 @@ func (u UUID) ClockSequence() (uint16, bool) {
 // bit of the first octet) is set was chosen at random, not taken from a
 // network card (RFC 9562, Section 6.10).
 func (u UUID) NodeID() ([6]byte, bool) {
-	if u[8]&0xc0 != 0x80 {
+	if u.Variant() != VariantRFC9562 {
 		return [6]byte{}, false
 	}
 	switch u.Version() {
-	case 1, 2, 6:
-		return [6]byte(u[10:]), true
+	case 1:
+		_, _, node := v1Fields(u)
+		return node, true
+	case 2:
+		_, _, _, _, node := v2Fields(u)
+		return node, true
+	case 6:
+		_, _, node := v6Fields(u)
+		return node, true
 	}
 	return [6]byte{}, false
 }
@@ -255,7 +270,8 @@ func (u UUID) Domain() (Domain, bool) {
 	if !u.is(2) {
 		return 0, false
 	}
-	return Domain(u[9]), true
+	_, _, d, _, _ := v2Fields(u)
+	return d, true
 }
 
 // LocalID returns the local ID (such as a POSIX UID or GID) of a version 2
@@ -264,7 +280,8 @@ func (u UUID) LocalID() (uint32, bool) {
 	if !u.is(2) {
 		return 0, false
 	}
-	return binary.BigEndian.Uint32(u[:4]), true
+	_, _, _, id, _ := v2Fields(u)
+	return id, true
 }
 
 // ToV6 returns the version 6 UUID with the same timestamp, clock sequence
@@ -275,7 +292,7 @@ func (u UUID) ToV6() (UUID, error) {
 	if !u.is(1) {
 		return UUID{}, &versionError{op: "ToV6", u: u, want: 1}
 	}
-	return v6Layout(v1Ticks(u), u.clockSeqBits(), [6]byte(u[10:])), nil
+	return v6Layout(v1Fields(u)), nil
 }
 
 // ToV1 returns the version 1 UUID with the same timestamp, clock sequence
@@ -285,7 +302,7 @@ func (u UUID) ToV1() (UUID, error) {
 	if !u.is(6) {
 		return UUID{}, &versionError{op: "ToV1", u: u, want: 6}
 	}
-	return v1Layout(v6Ticks(u), u.clockSeqBits(), [6]byte(u[10:])), nil
+	return v1Layout(v6Fields(u)), nil
 }
 
 // ErrVersion is matched, with [errors.Is], by the error a conversion such
@@ -304,9 +321,6 @@ func (e *versionError) Error() string {
 	return "uuid: " + e.op + " of " + e.u.String() + ": not a version " + strconv.Itoa(int(e.want)) + " UUID"
 }
 func (e *versionError) Is(target error) bool { return target == ErrVersion }
-
-// clockSeqBits returns the 14-bit clock sequence field of octets 8 and 9.
-func (u UUID) clockSeqBits() uint16 { return binary.BigEndian.Uint16(u[8:]) & 0x3fff }
 
 // FromBytes returns the UUID whose 16 bytes, in RFC 9562 order, are b. It
 // fails with a [*ParseError] if len(b) is not 16.

@@ -6,37 +6,8 @@ import (
 	"time"
 )
 
-// Gregorian time: the 60-bit timestamp of versions 1, 2 and 6 counts
-// 100-nanosecond intervals since 1582-10-15 00:00:00 UTC (RFC 9562,
-// Section 5.1).
-const (
-	ticksPerSecond     = 10_000_000
-	gregorianToUnixSec = 12_219_292_800 // seconds from 1582-10-15 to 1970-01-01
-	maxGregorianTicks  = 1<<60 - 1
-)
-
-// gregorianTicks returns t as 100-ns ticks since 1582-10-15, clamped to
-// the 60 bits the layouts hold (years 1582 to 5236).
-func gregorianTicks(t time.Time) uint64 {
-	sec := t.Unix() + gregorianToUnixSec
-	if sec < 0 {
-		return 0
-	}
-	if sec > maxGregorianTicks/ticksPerSecond {
-		return maxGregorianTicks
-	}
-	return min(uint64(sec)*ticksPerSecond+uint64(t.Nanosecond())/100, maxGregorianTicks)
-}
-
-// gregorianTime returns the UTC time of a count of 100-ns ticks since
-// 1582-10-15.
-func gregorianTime(ticks uint64) time.Time {
-	sec := int64(ticks/ticksPerSecond) - gregorianToUnixSec
-	return time.Unix(sec, int64(ticks%ticksPerSecond)*100).UTC()
-}
-
 // v1Layout returns the version 1 UUID of a timestamp, clock sequence and
-// node (RFC 9562, Section 5.1):
+// node (RFC 9562, Section 5.1); v1Fields reads them back:
 //
 //	time_low (32) | time_mid (16) | ver (4) time_high (12) |
 //	var (2) clock_seq (14) | node (48)
@@ -50,18 +21,20 @@ func v1Layout(ticks uint64, seq uint16, node [6]byte) UUID {
 	return u.withVersion(1)
 }
 
-// v1Ticks returns the timestamp of a version 1 or 2 layout.
-func v1Ticks(u UUID) uint64 {
-	return uint64(binary.BigEndian.Uint16(u[6:])&0x0fff)<<48 |
+// v1Fields returns the timestamp, 14-bit clock sequence and node of a
+// version 1 layout.
+func v1Fields(u UUID) (ticks uint64, seq uint16, node [6]byte) {
+	ticks = uint64(binary.BigEndian.Uint16(u[6:])&0x0fff)<<48 |
 		uint64(binary.BigEndian.Uint16(u[4:]))<<32 |
 		uint64(binary.BigEndian.Uint32(u[0:]))
+	return ticks, binary.BigEndian.Uint16(u[8:]) & 0x3fff, [6]byte(u[10:])
 }
 
 // v2Layout returns the DCE Security (version 2) UUID of a timestamp, a
 // 6-bit clock sequence, a local domain and ID, and a node (DCE 1.1
 // Authentication and Security Services, Section 5.2.1.1): the version 1
 // layout with time_low replaced by the local ID and clock_seq_low by the
-// domain.
+// domain. v2Fields reads them back.
 //
 //	local_id (32) | time_mid (16) | ver (4) time_high (12) |
 //	var (2) clock_seq (6) | domain (8) | node (48)
@@ -71,24 +44,30 @@ func v2Layout(ticks uint64, seq uint8, d Domain, id uint32, node [6]byte) UUID {
 	return u.withVersion(2)
 }
 
+// v2Fields returns the fields of a version 2 layout; the timestamp's low 32
+// bits, which the local ID replaces, are zero.
+func v2Fields(u UUID) (ticks uint64, seq uint8, d Domain, id uint32, node [6]byte) {
+	ticks, seq14, node := v1Fields(u)
+	return ticks &^ 0xffffffff, uint8(seq14 >> 8), Domain(seq14), binary.BigEndian.Uint32(u[0:]), node
+}
+
 // NewV1 returns a version 1 UUID: the current Gregorian time, a clock
 // sequence and the node of the default generator, which is the MAC address
 // of a network interface (or a random multicast node if the host has none).
-// See [Generator.NewV1] for the guarantees. A v1 UUID reveals when and on
-// which machine it was made; prefer [NewV7] or [NewV4] unless a protocol
-// asks for v1.
-func NewV1() UUID {
-	u, _ := defaultGenerator.NewV1()
-	return u
-}
+// See [Generator.NewV1] for the guarantees; NewV1 panics with
+// [ErrExhausted] only if the clock reads after the year 5236. A v1 UUID
+// reveals when and on which machine it was made; prefer [NewV7] or [NewV4]
+// unless a protocol asks for v1.
+func NewV1() UUID { return orPanic(defaultGenerator.NewV1()) }
 
-// NewV1At returns a version 1 UUID for the time t, with a random clock
-// sequence and the default generator's node. It neither reads nor changes
-// the generator's clock state, so it offers no uniqueness guarantee beyond
-// its 14 random bits: use it for tests and back-filling, not for keys.
+// NewV1At returns a version 1 UUID for the time t, clamped to the range the
+// layout holds (1582-10-15 to 5236-03-31), with a random clock sequence and
+// the default generator's node. It neither reads nor changes the
+// generator's clock state, so it offers no uniqueness guarantee beyond its
+// 14 random bits: use it for tests and back-filling, not for keys.
 func NewV1At(t time.Time) UUID {
 	var b [2]byte
-	fillCrypto(&defaultGenerator, b[:])
+	defaultGenerator.entropy.read(b[:])
 	node, _ := defaultGenerator.node()
 	return v1Layout(gregorianTicks(t), binary.BigEndian.Uint16(b[:]), node)
 }
@@ -96,10 +75,7 @@ func NewV1At(t time.Time) UUID {
 // NewV2 returns a version 2 (DCE Security) UUID for the local domain d and
 // ID id, such as a POSIX UID for [DomainPerson]. See [Generator.NewV2] for
 // its limits.
-func NewV2(d Domain, id uint32) UUID {
-	u, _ := defaultGenerator.NewV2(d, id)
-	return u
-}
+func NewV2(d Domain, id uint32) UUID { return orPanic(defaultGenerator.NewV2(d, id)) }
 
 // NewV2Person returns NewV2(DomainPerson, uid) for the caller's POSIX user
 // ID (0 on systems without one).
@@ -111,18 +87,23 @@ func NewV2Group() UUID { return NewV2(DomainGroup, uint32(max(os.Getgid(), 0))) 
 
 // NewV1 returns a version 1 UUID (RFC 9562, Section 5.1) from g's clock and
 // node. Within one Generator every (timestamp, clock sequence) pair is used
-// once:
+// once, whatever the clock does:
 //   - UUIDs made within one 100-ns tick are counted into the following
 //     ticks (RFC 4122, Section 4.2.1.2), so the timestamp may run ahead of
 //     the clock during a burst, by at most one second; past that, NewV1 waits
 //     for the clock. One generator yields up to 10 million UUIDs a second.
-//   - When the clock goes backwards, the clock sequence is incremented
-//     (RFC 9562, Section 6.1) and timestamps restart from the clock.
+//   - When the clock goes back by more than a second, the clock sequence is
+//     incremented (RFC 9562, Section 6.1) and timestamps restart from the
+//     clock; a smaller step back is counted through, as a burst is.
+//   - Should the clock go back so often that every clock sequence has been
+//     used, timestamps continue above every one handed out so far.
 //
 // The clock sequence starts at a random value. The error is non-nil only
-// if the caller's Rand or Node source failed.
+// if the caller's Rand or Node source failed, the state file failed (a
+// [*StateFileError]), or the clock reads past the last timestamp the
+// layout holds and no clock sequence is left for it ([ErrExhausted]).
 func (g *Generator) NewV1() (UUID, error) {
-	ticks, seq, node, err := g.nextGregorian(false)
+	ticks, seq, node, err := g.nextGregorian(true, false)
 	if err != nil {
 		return UUID{}, err
 	}

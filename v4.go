@@ -6,20 +6,42 @@ package uuid
 func New() UUID { return NewV4() }
 
 // NewV4 returns a version 4 UUID: 122 bits from crypto/rand (RFC 9562,
-// Section 5.4), read in buffered chunks. It reveals nothing about when or
+// Section 5.4), read afresh for each UUID. It reveals nothing about when or
 // where it was made. NewV4 does not allocate and is safe for concurrent use.
+// [FillV4] makes many at a lower cost per UUID.
 func NewV4() UUID {
 	var u UUID
-	fillCrypto(&defaultGenerator, u[:])
+	defaultGenerator.entropy.read(u[:])
 	return u.withVersion(4)
+}
+
+// FillV4 fills dst with version 4 UUIDs, drawing the random bits of all of
+// them from crypto/rand in one read. It is the fast way to make many random
+// UUIDs, and keeps nothing afterwards.
+func FillV4(dst []UUID) {
+	_ = defaultGenerator.FillV4(dst)
 }
 
 // NewV4 returns a version 4 UUID with 122 bits from g's random source. The
 // error is non-nil only if the caller's Rand failed.
 func (g *Generator) NewV4() (UUID, error) {
 	var u UUID
-	if err := g.fillRand(u[:]); err != nil {
+	if err := g.entropy.read(u[:]); err != nil {
 		return UUID{}, err
 	}
 	return u.withVersion(4), nil
+}
+
+// FillV4 fills dst with version 4 UUIDs, reading the random bits of all of
+// them from g's random source at once. The error is non-nil only if the
+// caller's Rand failed; dst is then left zeroed.
+func (g *Generator) FillV4(dst []UUID) error {
+	if err := g.entropy.readUUIDs(dst); err != nil {
+		clear(dst)
+		return err
+	}
+	for i := range dst {
+		dst[i] = dst[i].withVersion(4)
+	}
+	return nil
 }

@@ -3,11 +3,13 @@ package uuid
 import (
 	"encoding/binary"
 	"time"
+	"unsafe"
 )
 
 // v6Layout returns the version 6 UUID of a timestamp, clock sequence and
 // node: version 1's fields with the timestamp's bits in most-significant-
-// first order, so that values sort by time (RFC 9562, Section 5.6):
+// first order, so that values sort by time (RFC 9562, Section 5.6).
+// v6Fields reads them back.
 //
 //	time_high (32) | time_mid (16) | ver (4) time_low (12) |
 //	var (2) clock_seq (14) | node (48)
@@ -19,15 +21,16 @@ func v6Layout(ticks uint64, seq uint16, node [6]byte) UUID {
 	return u.withVersion(6)
 }
 
-// v6Ticks returns the timestamp of a version 6 layout.
-func v6Ticks(u UUID) uint64 {
+// v6Fields returns the timestamp, 14-bit clock sequence and node of a
+// version 6 layout.
+func v6Fields(u UUID) (ticks uint64, seq uint16, node [6]byte) {
 	hi := binary.BigEndian.Uint64(u[0:])
-	return hi>>4&^0x0fff | hi&0x0fff
+	return hi>>4&^0x0fff | hi&0x0fff, binary.BigEndian.Uint16(u[8:]) & 0x3fff, [6]byte(u[10:])
 }
 
 // v7Layout returns the version 7 UUID of a Unix time in milliseconds and
 // the rand_a and rand_b fields, of which the low 12 and 62 bits are used
-// (RFC 9562, Section 5.7):
+// (RFC 9562, Section 5.7). v7Fields reads them back.
 //
 //	unix_ts_ms (48) | ver (4) rand_a (12) | var (2) rand_b (62)
 func v7Layout(ms uint64, randA uint16, randB uint64) UUID {
@@ -37,70 +40,77 @@ func v7Layout(ms uint64, randA uint16, randB uint64) UUID {
 	return u.withVersion(7)
 }
 
-// v7Millis returns the Unix milliseconds of a version 7 layout.
-func v7Millis(u UUID) uint64 { return binary.BigEndian.Uint64(u[0:]) >> 16 }
+// v7Fields returns the Unix milliseconds, 12-bit rand_a and 62-bit rand_b
+// of a version 7 layout.
+func v7Fields(u UUID) (ms uint64, randA uint16, randB uint64) {
+	hi, lo := binary.BigEndian.Uint64(u[0:]), binary.BigEndian.Uint64(u[8:])
+	return hi >> 16, uint16(hi) & 0x0fff, lo &^ (3 << 62)
+}
+
+// The generators' version 7 keys pack a Unix millisecond timestamp and a
+// 16-bit counter into one integer that orders as the UUIDs do (RFC 9562,
+// Section 6.2, Method 1): v7Key packs them, and v7FromKey lays out the UUID
+// of a key, with the counter's high 12 bits in rand_a and its low 4 at the
+// top of rand_b, above 58 random bits.
+func v7Key(ms, counter uint64) uint64 { return ms<<16 | counter }
+
+// v7FromKey returns the version 7 UUID of a key and random bits, of which
+// the high 58 are used.
+func v7FromKey(key, random uint64) UUID {
+	return v7Layout(key>>16, uint16(key>>4), key<<58|random>>6)
+}
 
 // NewV6 returns a version 6 UUID from the default generator: the current
 // Gregorian time, with a random clock sequence and a random multicast node
 // for each UUID, so that it does not reveal the MAC address (RFC 9562,
 // Section 5.6). Values are strictly increasing across all goroutines. See
-// [Generator.NewV6].
-func NewV6() UUID {
-	u, _ := defaultGenerator.NewV6()
-	return u
-}
+// [Generator.NewV6]; NewV6 panics with [ErrExhausted] only if the clock
+// reads after the year 5236.
+func NewV6() UUID { return orPanic(defaultGenerator.NewV6()) }
 
-// NewV6At returns a version 6 UUID for the time t with a random clock
-// sequence and node. It neither reads nor changes the generator's state.
+// NewV6At returns a version 6 UUID for the time t, clamped to the range the
+// layout holds (1582-10-15 to 5236-03-31), with a random clock sequence and
+// node. It neither reads nor changes the generator's state.
 func NewV6At(t time.Time) UUID {
 	var r [8]byte
-	fillCrypto(&defaultGenerator, r[:])
+	defaultGenerator.entropy.read(r[:])
 	return v6Layout(gregorianTicks(t), binary.BigEndian.Uint16(r[:]), randomNodeFrom(r[2:]))
 }
 
 // NewV7 returns a version 7 UUID from the default generator: 48 bits of
-// Unix milliseconds, a 16-bit counter and 58 random bits. Values are
-// strictly increasing across all goroutines of the process, whatever the
-// clock does. See [Generator.NewV7]. NewV7 does not allocate.
-func NewV7() UUID {
-	u, _ := defaultGenerator.NewV7()
-	return u
-}
+// Unix milliseconds, a 16-bit counter and 58 random bits drawn from
+// crypto/rand for this UUID. Values are strictly increasing across all
+// goroutines of the process, whatever the clock does. See
+// [Generator.NewV7]; NewV7 panics with [ErrExhausted] only if the clock
+// reads after the year 10889. NewV7 does not allocate. [FillV7] makes many
+// at a lower cost per UUID.
+func NewV7() UUID { return orPanic(defaultGenerator.NewV7()) }
 
-// NewV7At returns a version 7 UUID for the time t (clamped to the 48-bit
-// millisecond range) with 74 random bits. It neither reads nor changes the
-// generator's state, so values made for one millisecond are not ordered
-// among themselves.
+// NewV7At returns a version 7 UUID for the time t, clamped to the range the
+// layout holds (1970-01-01 to 10889-08-02), with 74 random bits. It neither
+// reads nor changes the generator's state, so values made for one
+// millisecond are not ordered among themselves.
 func NewV7At(t time.Time) UUID {
 	var r [10]byte
-	fillCrypto(&defaultGenerator, r[:])
+	defaultGenerator.entropy.read(r[:])
 	return v7Layout(unixMillis(t), binary.BigEndian.Uint16(r[:]), binary.BigEndian.Uint64(r[2:]))
 }
 
 // FillV7 fills dst with strictly increasing version 7 UUIDs from the
-// default generator, reserving the whole run at once. It is the fast way to
-// make many keys; see [Generator.FillV7].
+// default generator, as successive calls of [NewV7] would, reserving the
+// run of counter values at once and drawing the random bits of all of them
+// from crypto/rand in one read. It is the fast way to make many keys; see
+// [Generator.FillV7].
 func FillV7(dst []UUID) {
-	_ = defaultGenerator.FillV7(dst)
+	if err := defaultGenerator.FillV7(dst); err != nil {
+		panic(err)
+	}
 }
 
 // NewV8 returns the version 8 UUID holding the caller's custom bits: all of
 // custom except the version and variant bits, which NewV8 sets (RFC 9562,
 // Section 5.8). Uniqueness is the caller's business.
 func NewV8(custom [16]byte) UUID { return UUID(custom).withVersion(8) }
-
-// unixMillis returns t in Unix milliseconds, clamped to 0 and the 48 bits
-// of a version 7 timestamp.
-func unixMillis(t time.Time) uint64 {
-	ms := t.UnixMilli()
-	switch {
-	case ms < 0:
-		return 0
-	case ms > 1<<48-1:
-		return 1<<48 - 1
-	}
-	return uint64(ms)
-}
 
 // NewV6 returns a version 6 UUID (RFC 9562, Section 5.6) from g's clock.
 // Values from one Generator are strictly increasing across all goroutines:
@@ -109,23 +119,25 @@ func unixMillis(t time.Time) uint64 {
 // up. (With a StateFile, a step back of more than a second instead moves
 // the shared state to the next clock sequence and restarts from the clock,
 // as RFC 4122 prescribes, since holding the timestamp could reach into
-// another process's timestamps.) Unless g has a Node source, each UUID gets a fresh random clock
-// sequence and random multicast node, as RFC 9562 recommends; with one, it
-// uses g's node and clock sequence, as v1 does. The error is non-nil only
-// if the caller's Rand or Node source failed.
+// another process's timestamps.) Unless g was made with a Node source, each
+// UUID gets a fresh random clock sequence and random multicast node, as
+// RFC 9562 recommends; with one, it uses g's node and clock sequence, as
+// v1 does. The error is non-nil only if the caller's Rand or Node source
+// or the state file failed, or the timestamps reached the end of the
+// layout's range ([ErrExhausted]).
 func (g *Generator) NewV6() (UUID, error) {
-	if g.nodes != nil {
-		ticks, seq, node, err := g.nextGregorian(true)
+	if g.v6Node {
+		ticks, seq, node, err := g.nextGregorian(true, true)
 		if err != nil {
 			return UUID{}, err
 		}
 		return v6Layout(ticks, seq, node), nil
 	}
 	var r [8]byte
-	if err := g.fillRand(r[:]); err != nil {
+	if err := g.entropy.read(r[:]); err != nil {
 		return UUID{}, err
 	}
-	ticks, _, _, err := g.nextGregorian(true)
+	ticks, _, _, err := g.nextGregorian(false, true)
 	if err != nil {
 		return UUID{}, err
 	}
@@ -147,13 +159,14 @@ func (g *Generator) NewV6() (UUID, error) {
 // the timestamp never runs ahead of the clock. The shared state is one
 // atomic word, so no lock is held across the clock read or the random
 // fill, and goroutines on different cores do not wait for each other. The
-// error is non-nil only if the caller's Rand failed.
+// error is non-nil only if the caller's Rand failed, or if the keys reached
+// the end of the 48-bit timestamp ([ErrExhausted]).
 func (g *Generator) NewV7() (UUID, error) {
-	var r [8]byte
-	if err := g.fillRand(r[:]); err != nil {
+	var r [10]byte // 8 random bytes for the UUID, 2 to seed a new millisecond
+	if err := g.entropy.read(r[:]); err != nil {
 		return UUID{}, err
 	}
-	key, err := g.reserveV7(1)
+	key, err := g.reserveV7(1, binary.BigEndian.Uint16(r[8:]))
 	if err != nil {
 		return UUID{}, err
 	}
@@ -161,32 +174,40 @@ func (g *Generator) NewV7() (UUID, error) {
 }
 
 // FillV7 fills dst with strictly increasing version 7 UUIDs, as successive
-// calls of [Generator.NewV7] would, but reserves the run of counter values
-// with one atomic add (and a compare-and-swap when it starts a new
-// millisecond), and reads the random source 64 bytes at a time.
+// calls of [Generator.NewV7] would. It reserves the counter values of up to
+// 65536 UUIDs with one atomic add (and a compare-and-swap when it starts a
+// new millisecond), and draws their random bits with one read of the
+// random source, straight into dst, so nothing is left behind. The error
+// is non-nil only if the caller's Rand failed or the keys ran out
+// ([ErrExhausted]); dst is then left zeroed.
 func (g *Generator) FillV7(dst []UUID) error {
-	if len(dst) == 0 {
-		return nil
-	}
-	key, err := g.reserveV7(uint64(len(dst)))
-	if err != nil {
-		return err
-	}
-	var r [64]byte
-	for i := range dst {
-		if i%8 == 0 {
-			if err := g.fillRand(r[:]); err != nil {
-				return err
-			}
+	for len(dst) > 0 {
+		n := min(len(dst), maxReserve)
+		if err := g.fillV7(dst[:n]); err != nil {
+			clear(dst)
+			return err
 		}
-		dst[i] = v7FromKey(key, binary.BigEndian.Uint64(r[i%8*8:]))
-		key++
+		dst = dst[n:]
 	}
 	return nil
 }
 
-// v7FromKey lays out a v7 UUID from a reserved key (milliseconds << 16 |
-// counter) and random bits.
-func v7FromKey(key, random uint64) UUID {
-	return v7Layout(key>>16, uint16(key>>4), key<<58|random>>6)
+// fillV7 fills dst, of 1 to maxReserve UUIDs, with one reservation. The
+// random bytes are read into the first half of dst's memory, 8 per UUID
+// and 2 to seed the counter, and spread out from the last UUID down, so
+// each UUID's bytes are read before the UUIDs written later cover them.
+func (g *Generator) fillV7(dst []UUID) error {
+	n := len(dst)
+	flat := unsafe.Slice(&dst[0][0], n*Size)
+	if err := g.entropy.read(flat[:8*n+2]); err != nil {
+		return err
+	}
+	key, err := g.reserveV7(uint64(n), binary.BigEndian.Uint16(flat[8*n:]))
+	if err != nil {
+		return err
+	}
+	for i := n - 1; i >= 0; i-- {
+		dst[i] = v7FromKey(key+uint64(i), binary.BigEndian.Uint64(flat[8*i:]))
+	}
+	return nil
 }

@@ -1,0 +1,65 @@
+package uuid
+
+import "time"
+
+// Every epoch, time conversion and clamp of the package lives in this file.
+//
+// Gregorian time: the 60-bit timestamp of versions 1, 2 and 6 counts
+// 100-nanosecond ticks since 1582-10-15 00:00:00 UTC (RFC 9562,
+// Section 5.1), which reaches into the year 5236. Unix time: the 48-bit
+// timestamp of version 7 counts milliseconds since 1970-01-01 00:00:00 UTC
+// (RFC 9562, Section 5.7), which reaches into the year 10889.
+const (
+	ticksPerSecond     = 10_000_000
+	ticksPerMilli      = ticksPerSecond / 1000
+	gregorianToUnixSec = 12_219_292_800 // seconds from 1582-10-15 to 1970-01-01
+	maxGregorianTicks  = 1<<60 - 1
+	maxUnixMillis      = 1<<48 - 1
+)
+
+// gregorianTicks returns t as 100-ns ticks since 1582-10-15, clamped to
+// the 60 bits the layouts hold. Every time.Time is clamped, however far it
+// lies outside the range: the comparisons come before any arithmetic that
+// could overflow.
+func gregorianTicks(t time.Time) uint64 {
+	if t.Before(gregorianTime(0)) {
+		return 0
+	}
+	if last := gregorianTime(maxGregorianTicks); !t.Before(last) {
+		return maxGregorianTicks
+	}
+	sec := uint64(t.Unix() + gregorianToUnixSec) // in range: neither overflows
+	return sec*ticksPerSecond + uint64(t.Nanosecond())/100
+}
+
+// gregorianTime returns the UTC time of a count of 100-ns ticks since
+// 1582-10-15.
+func gregorianTime(ticks uint64) time.Time {
+	sec := int64(ticks/ticksPerSecond) - gregorianToUnixSec
+	return time.Unix(sec, int64(ticks%ticksPerSecond)*100).UTC()
+}
+
+// unixMillis returns t as milliseconds since 1970-01-01, clamped to 0 and
+// the 48 bits of a version 7 timestamp, for every time.Time.
+func unixMillis(t time.Time) uint64 {
+	if t.Before(time.Unix(0, 0)) {
+		return 0
+	}
+	if last := unixMillisTime(maxUnixMillis); !t.Before(last) {
+		return maxUnixMillis
+	}
+	return uint64(t.UnixMilli()) // in range: no overflow
+}
+
+// unixMillisTime returns the UTC time of a count of Unix milliseconds.
+func unixMillisTime(ms uint64) time.Time { return time.UnixMilli(int64(ms)).UTC() }
+
+// ticksToUnixMillis converts a Gregorian timestamp into Unix milliseconds,
+// clamped as unixMillis clamps.
+func ticksToUnixMillis(ticks uint64) uint64 {
+	const unixTicks = gregorianToUnixSec * ticksPerSecond
+	if ticks < unixTicks {
+		return 0
+	}
+	return min((ticks-unixTicks)/ticksPerMilli, maxUnixMillis)
+}
