@@ -253,10 +253,18 @@ func diagnose[T ~string | ~[]byte](in T, strict bool) (offset int, msg string) {
 	}
 	// Choose the form the input was meant to be, then report the first byte
 	// that does not fit it, or the length if every byte fits.
+	// An input of an accepted form's length is measured against that form;
+	// any other length, against the form its first byte suggests.
 	var tmpl string
 	switch {
-	case strict:
+	case strict || n == canonicalLen:
 		tmpl = canonicalTemplate
+	case n == hexLen:
+		tmpl = hexTemplate
+	case n == bracedLen:
+		tmpl = bracedTemplate
+	case n == urnLen:
+		tmpl = urnTemplate
 	case in[0] == 'u' || in[0] == 'U':
 		tmpl = urnTemplate
 	case in[0] == '{':
