@@ -29,25 +29,6 @@ func hexWord(x uint32, alpha uint64) uint64 {
 	return v + '0'*ones + letters*alpha
 }
 
-// putCanonical writes the canonical form of *u into dst, with the SSE2
-// code of hex_amd64.s where there is one.
-func putCanonical(dst *[canonicalLen]byte, u *UUID, upper bool) {
-	if haveSIMD {
-		encodeCanonicalSIMD(dst, u, upper)
-		return
-	}
-	encodeCanonical(dst, *u, alphaFor(upper))
-}
-
-// putHex writes the 32 hex digits of *u into dst, as putCanonical does.
-func putHex(dst *[hexLen]byte, u *UUID, upper bool) {
-	if haveSIMD {
-		encodeHexSIMD(dst, u, upper)
-		return
-	}
-	encodeHex(dst, *u, alphaFor(upper))
-}
-
 // alphaFor returns the alphabet offset of lower- or upper-case digits.
 func alphaFor(upper bool) uint64 {
 	if upper {

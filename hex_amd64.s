@@ -95,8 +95,8 @@ GLOBL alpha<>(SB), RODATA|NOPTR, $32
 	PSLLW    $4, A;             \
 	POR      T, A
 
-// func decodeCanonicalSIMD(p *byte) (u UUID, ok bool)
-TEXT ·decodeCanonicalSIMD(SB), NOSPLIT, $0-25
+// func decodeCanonicalAt(p *byte) (u UUID, ok bool)
+TEXT ·decodeCanonicalAt(SB), NOSPLIT, $0-25
 	MOVQ p+0(FP), SI
 
 	// Gather digits 0-15 (text offsets 0-7, 9-12, 14-17) into X0. Load
@@ -149,8 +149,8 @@ fail: // return the Nil UUID; X7 is zero
 	MOVB  $0, ok+24(FP)
 	RET
 
-// func decodeHexSIMD(p *byte) (u UUID, ok bool)
-TEXT ·decodeHexSIMD(SB), NOSPLIT, $0-25
+// func decodeHexAt(p *byte) (u UUID, ok bool)
+TEXT ·decodeHexAt(SB), NOSPLIT, $0-25
 	MOVQ p+0(FP), SI
 
 	// The digits are already in place: 0-15, then 16-31.
@@ -205,8 +205,8 @@ fail: // return the Nil UUID; X7 is zero
 	PADDB     digit0<>(SB), X1;                                           \
 	PADDB     X4, X1
 
-// func encodeCanonicalSIMD(dst *[36]byte, u *UUID, upper bool)
-TEXT ·encodeCanonicalSIMD(SB), NOSPLIT, $0-17
+// func putCanonical(dst *[36]byte, u *UUID, upper bool)
+TEXT ·putCanonical(SB), NOSPLIT, $0-17
 	MOVQ    dst+0(FP), DI
 	MOVQ    u+8(FP), SI
 	MOVBLZX upper+16(FP), AX
@@ -237,8 +237,8 @@ TEXT ·encodeCanonicalSIMD(SB), NOSPLIT, $0-17
 	MOVOU   X2, 8(DI)
 	RET
 
-// func encodeHexSIMD(dst *[32]byte, u *UUID, upper bool)
-TEXT ·encodeHexSIMD(SB), NOSPLIT, $0-17
+// func putHex(dst *[32]byte, u *UUID, upper bool)
+TEXT ·putHex(SB), NOSPLIT, $0-17
 	MOVQ    dst+0(FP), DI
 	MOVQ    u+8(FP), SI
 	MOVBLZX upper+16(FP), AX

@@ -4,38 +4,36 @@ package uuid
 
 import "unsafe"
 
-// haveSIMD reports whether assembly decodes and encodes hex digits. Here
-// it does not: the functions below are the portable code under the names
-// hex_amd64.go gives the SSE2 versions.
-const haveSIMD = false
+// The portable hex coding, under the names hex_amd64.go gives the SSE2
+// code.
 
-// decodeCanonicalSIMD decodes the 36 bytes at p as the canonical form
+// decodeCanonicalAt decodes the 36 bytes at p as the canonical form
 // 8-4-4-4-12 and reports whether they are one. On failure u is the Nil
 // UUID.
-func decodeCanonicalSIMD(p *byte) (u UUID, ok bool) {
+func decodeCanonicalAt(p *byte) (u UUID, ok bool) {
 	if !parseCanonical(&u, unsafe.String(p, canonicalLen)) {
 		return UUID{}, false
 	}
 	return u, true
 }
 
-// decodeHexSIMD decodes the 32 hex digits at p and reports whether they
-// are all hex digits. On failure u is the Nil UUID.
-func decodeHexSIMD(p *byte) (u UUID, ok bool) {
+// decodeHexAt decodes the 32 hex digits at p and reports whether they are
+// all hex digits. On failure u is the Nil UUID.
+func decodeHexAt(p *byte) (u UUID, ok bool) {
 	if !parseHex(&u, unsafe.String(p, hexLen)) {
 		return UUID{}, false
 	}
 	return u, true
 }
 
-// encodeCanonicalSIMD writes the canonical form of *u into dst, with
-// upper-case hex digits if upper is set.
-func encodeCanonicalSIMD(dst *[canonicalLen]byte, u *UUID, upper bool) {
+// putCanonical writes the canonical form of *u into dst, with upper-case
+// hex digits if upper is set.
+func putCanonical(dst *[canonicalLen]byte, u *UUID, upper bool) {
 	encodeCanonical(dst, *u, alphaFor(upper))
 }
 
-// encodeHexSIMD writes the 32 hex digits of *u into dst, upper case if
-// upper is set.
-func encodeHexSIMD(dst *[hexLen]byte, u *UUID, upper bool) {
+// putHex writes the 32 hex digits of *u into dst, upper case if upper is
+// set.
+func putHex(dst *[hexLen]byte, u *UUID, upper bool) {
 	encodeHex(dst, *u, alphaFor(upper))
 }

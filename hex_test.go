@@ -48,10 +48,10 @@ func simdDecode(t *testing.T, s string) (UUID, bool) {
 	var ok, pureOK bool
 	switch len(s) {
 	case canonicalLen:
-		u, ok = decodeCanonicalSIMD(p)
+		u, ok = decodeCanonicalAt(p)
 		pureOK = parseCanonical(&pure, s)
 	case hexLen:
-		u, ok = decodeHexSIMD(p)
+		u, ok = decodeHexAt(p)
 		pureOK = parseHex(&pure, s)
 	default:
 		t.Fatalf("simdDecode(%q): bad length %d", s, len(s))
@@ -80,13 +80,13 @@ func simdEncode(t *testing.T, u UUID, hyphens, upper bool) string {
 	}
 	var got, pure string
 	if hyphens {
-		encodeCanonicalSIMD((*[canonicalLen]byte)(buf[pad:]), &u, upper)
+		putCanonical((*[canonicalLen]byte)(buf[pad:]), &u, upper)
 		got = string(buf[pad : pad+canonicalLen])
 		var p [canonicalLen]byte
 		encodeCanonical(&p, u, alpha)
 		pure = string(p[:])
 	} else {
-		encodeHexSIMD((*[hexLen]byte)(buf[pad:]), &u, upper)
+		putHex((*[hexLen]byte)(buf[pad:]), &u, upper)
 		got = string(buf[pad : pad+hexLen])
 		var p [hexLen]byte
 		encodeHex(&p, u, alpha)
@@ -238,7 +238,7 @@ func BenchmarkSIMD(b *testing.B) {
 	b.Run("op=decode/impl=simd", func(b *testing.B) {
 		i := 0
 		for b.Loop() {
-			decodeCanonicalSIMD(unsafe.StringData(texts[i&63]))
+			decodeCanonicalAt(unsafe.StringData(texts[i&63]))
 			i++
 		}
 	})
@@ -254,7 +254,7 @@ func BenchmarkSIMD(b *testing.B) {
 		var dst [canonicalLen]byte
 		i := 0
 		for b.Loop() {
-			encodeCanonicalSIMD(&dst, &ids[i&63], false)
+			putCanonical(&dst, &ids[i&63], false)
 			i++
 		}
 	})

@@ -118,26 +118,20 @@ func parse[T ~string | ~[]byte](u *UUID, in T) bool {
 }
 
 // decodeCanonical decodes the 36-byte canonical form s into *u and reports
-// whether s is one, with the SSE2 code of hex_amd64.s where there is one.
+// whether s is one, with the platform's decodeCanonicalAt.
 func decodeCanonical[T ~string | ~[]byte](u *UUID, s T) bool {
-	if haveSIMD {
-		_ = s[canonicalLen-1]
-		v, ok := decodeCanonicalSIMD(firstByte(&s))
-		*u = v
-		return ok
-	}
-	return parseCanonical(u, s)
+	_ = s[canonicalLen-1]
+	v, ok := decodeCanonicalAt(firstByte(&s))
+	*u = v
+	return ok
 }
 
 // decodeHex is decodeCanonical for the 32-hex-digit form.
 func decodeHex[T ~string | ~[]byte](u *UUID, s T) bool {
-	if haveSIMD {
-		_ = s[hexLen-1]
-		v, ok := decodeHexSIMD(firstByte(&s))
-		*u = v
-		return ok
-	}
-	return parseHex(u, s)
+	_ = s[hexLen-1]
+	v, ok := decodeHexAt(firstByte(&s))
+	*u = v
+	return ok
 }
 
 // firstByte returns the address of the first byte of *s, which must not
