@@ -72,6 +72,8 @@ func BenchmarkNewV5(b *testing.B)         { run(b, "NewV5") }
 func BenchmarkNewV6(b *testing.B)         { run(b, "NewV6") }
 func BenchmarkNewV7(b *testing.B)         { run(b, "NewV7") }
 func BenchmarkNewV7Parallel(b *testing.B) { run(b, "NewV7Parallel") }
+func BenchmarkFillV4(b *testing.B)        { run(b, "FillV4") }
+func BenchmarkFillV7(b *testing.B)        { run(b, "FillV7") }
 
 // ops lists every operation; TestRegistry checks that each has lib=ours and
 // lib=floor and that the names make good sub-benchmark names.
@@ -79,7 +81,7 @@ var ops = []string{
 	"Parse", "ParseURN", "ParseBraced", "ParseHex32", "ParseUpper", "ParseBytes",
 	"ParseInvalid", "UnmarshalText", "String", "AppendText", "MarshalText",
 	"MarshalBinary", "Compare", "Sort", "NewV1", "NewV3", "NewV4", "NewV4Parallel",
-	"NewV5", "NewV6", "NewV7", "NewV7Parallel",
+	"NewV5", "NewV6", "NewV7", "NewV7Parallel", "FillV4", "FillV7",
 }
 
 func TestRegistry(t *testing.T) {
@@ -123,6 +125,8 @@ const (
 	v35Name = "www.example.com"
 	// nSort is the number of random UUIDs sorted by Sort.
 	nSort = 100_000
+	// nFill is the number of UUIDs FillV4 and FillV7 make per op.
+	nFill = 1024
 )
 
 var (
@@ -284,6 +288,30 @@ func checkNew[T ~[16]byte](b *testing.B, u T, version byte) {
 
 // checkHash checks NewV3 and NewV5 against the value RFC 9562 gives (or an
 // independent computation of it) for v35Name in the DNS namespace.
+// checkFill checks a batch: version and variant of each value, all values
+// distinct, and for version 7 strictly increasing.
+func checkFill[T ~[16]byte](b *testing.B, s []T, version byte) {
+	b.Helper()
+	seen := make(map[T]bool, len(s))
+	for i, u := range s {
+		checkNew(b, u, version)
+		if seen[u] {
+			b.Fatalf("value %d, %x, repeats an earlier one", i, u)
+		}
+		seen[u] = true
+		if version == 7 && i > 0 && slices.Compare(s[i-1][:], u[:]) >= 0 {
+			b.Fatalf("value %d, %x, is not greater than value %d, %x", i, u, i-1, s[i-1])
+		}
+	}
+}
+
+// reportPerUUID reports the time per UUID of a body that makes n UUIDs per
+// op, as the metric ns/uuid, so that FillV4 and FillV7 can be set beside the
+// ns/op of NewV4 and NewV7. Call it after the b.Loop loop.
+func reportPerUUID(b *testing.B, n int) {
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/uuid")
+}
+
 func checkHash[T ~[16]byte](b *testing.B, u T, version byte) {
 	b.Helper()
 	want := map[byte]string{

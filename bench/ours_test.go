@@ -188,4 +188,24 @@ func init() {
 			}
 		})
 	})
+	register("FillV4", "ours", func(b *testing.B) {
+		dst := make([]uuid.UUID, nFill)
+		uuid.FillV4(dst)
+		checkFill(b, dst, 4)
+		b.ReportAllocs()
+		for b.Loop() {
+			uuid.FillV4(dst)
+		}
+		reportPerUUID(b, nFill)
+	})
+	register("FillV7", "ours", func(b *testing.B) {
+		dst := make([]uuid.UUID, nFill)
+		uuid.FillV7(dst)
+		checkFill(b, dst, 7)
+		b.ReportAllocs()
+		for b.Loop() {
+			uuid.FillV7(dst)
+		}
+		reportPerUUID(b, nFill)
+	})
 }
