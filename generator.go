@@ -174,7 +174,7 @@ func (g *Generator) nextGregorian(withNode, v6 bool) (ticks uint64, seq uint16, 
 	for reads := 0; ; reads++ {
 		var st step
 		if file {
-			ticks, seq, st, err = g.shared.next(now, reads >= stallReads, node, g.randomSeq)
+			ticks, seq, node, st, err = g.shared.next(now, reads >= stallReads, node, g.randomSeq)
 			if err != nil {
 				return 0, 0, node, err
 			}

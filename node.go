@@ -14,21 +14,30 @@ type NodeSource interface {
 }
 
 // HardwareNode returns the NodeSource that RFC 4122 and uuidgen -t use: the
-// MAC address of the first network interface that has a non-zero 6-byte
-// hardware address (loopback excluded). Where there is none, it falls back
-// to a random node with the multicast bit set, so it never fails. UUIDs
-// made with it reveal the host's MAC address.
-func HardwareNode() NodeSource { return new(hardwareNode) }
+// MAC address of a network interface. It takes the first interface
+// (loopback excluded) whose 6-byte address is universally administered and
+// unicast: the second-lowest and lowest bits of the first octet clear.
+// Locally administered addresses are skipped because other hosts share
+// them: every container on Docker's default bridge starts at
+// 02:42:ac:11:00:02, and VMs cloned from one template keep theirs. Where
+// there is no such address, it falls back to a random node with the
+// multicast bit set (RFC 9562, Section 6.10), so it never fails; a
+// Generator with a state file then shares one random node with every
+// process that uses the file (see [GeneratorOptions.StateFile]). UUIDs
+// made with a hardware node reveal the host's MAC address.
+func HardwareNode() NodeSource { return &hardwareNode{interfaces: net.Interfaces} }
 
 type hardwareNode struct {
-	once sync.Once
-	id   [6]byte
+	interfaces func() ([]net.Interface, error)
+	once       sync.Once
+	id         [6]byte
 }
 
 // NodeID implements NodeSource; the interfaces are listed once.
 func (h *hardwareNode) NodeID() ([6]byte, error) {
 	h.once.Do(func() {
-		if id, ok := macAddress(); ok {
+		ifs, err := h.interfaces()
+		if id, ok := macAddress(ifs); ok && err == nil {
 			h.id = id
 			return
 		}
@@ -37,23 +46,24 @@ func (h *hardwareNode) NodeID() ([6]byte, error) {
 	return h.id, nil
 }
 
-// macAddress returns the first usable MAC address of the host.
-func macAddress() ([6]byte, bool) {
-	ifs, err := net.Interfaces()
-	if err != nil {
-		return [6]byte{}, false
-	}
+// macAddress returns the first universally administered unicast MAC
+// address of a non-loopback interface in ifs.
+func macAddress(ifs []net.Interface) ([6]byte, bool) {
 	for _, ifc := range ifs {
 		if ifc.Flags&net.FlagLoopback != 0 || len(ifc.HardwareAddr) != 6 {
 			continue
 		}
 		id := [6]byte(ifc.HardwareAddr)
-		if id != ([6]byte{}) {
+		if id != ([6]byte{}) && id[0]&0x03 == 0 { // not local, not multicast
 			return id, true
 		}
 	}
 	return [6]byte{}, false
 }
+
+// isRandomNode reports whether id has the multicast bit set, which marks
+// a node chosen at random rather than taken from a network card.
+func isRandomNode(id [6]byte) bool { return id[0]&0x01 != 0 }
 
 // RandomNode returns a NodeSource that answers with a node of 47 random
 // bits from crypto/rand and the multicast bit set, so it cannot collide

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"hash/crc32"
 	"io"
+	"io/fs"
 	"os"
 	"sync"
 )
@@ -60,6 +61,7 @@ type sharedState struct {
 
 	// The block; the Generator's mutex guards these.
 	seq       uint16 // clock sequence of the block
+	node      [6]byte // node of the block
 	lastNow   uint64 // the clock's reading at the last timestamp
 	lastTicks uint64 // the last timestamp handed out
 	blockEnd  uint64 // end of the block
@@ -79,11 +81,12 @@ type stateStore interface {
 	// reserve takes the storage's system-wide lock, reads the saved state,
 	// saves the new one, releases the lock, and returns a block of n
 	// timestamps [start, start+n), with start >= from, and the clock
-	// sequence to use with node. No process using the storage has been or
-	// will be given any (timestamp, clock sequence, node) triple in the
-	// block. randSeq supplies a clock sequence when there is no usable
-	// saved state.
-	reserve(from, n uint64, node [6]byte, randSeq func() (uint16, error)) (start uint64, seq uint16, err error)
+	// sequence and node to use: node, or for a random node possibly the
+	// random node saved. No process using the storage has been or will be
+	// given any (timestamp, clock sequence, node) triple in the block.
+	// randSeq supplies a clock sequence when there is no usable saved
+	// state.
+	reserve(from, n uint64, node [6]byte, randSeq func() (uint16, error)) (start uint64, seq uint16, used [6]byte, err error)
 }
 
 // next returns the next timestamp and clock sequence for the clock reading
@@ -93,17 +96,17 @@ type stateStore interface {
 // (or stopped: stalled is set), the next block is reserved under the
 // file's lock, where resume decides again against the saved state, which
 // sets the clock sequence (RFC 4122, Sections 4.2.1.1-4.2.1.4).
-func (s *sharedState) next(now uint64, stalled bool, node [6]byte, randSeq func() (uint16, error)) (ticks uint64, seq uint16, st step, err error) {
+func (s *sharedState) next(now uint64, stalled bool, node [6]byte, randSeq func() (uint16, error)) (ticks uint64, seq uint16, used [6]byte, st step, err error) {
 	s.once.Do(func() { s.store, s.err = openStateFile(s.path, s.mode) })
 	if s.err != nil {
-		return 0, 0, stepDone, s.err
+		return 0, 0, node, stepDone, s.err
 	}
 	ticks, restart := resume(s.lastTicks+1, now)
 	if restart && now >= s.lastNow && !stalled {
-		return 0, 0, stepWait, nil // a burst ran maxAhead ahead of a moving clock
+		return 0, 0, node, stepWait, nil // a burst ran maxAhead ahead of a moving clock
 	}
 	if ticks > maxGregorianTicks {
-		return 0, 0, stepExhausted, nil
+		return 0, 0, node, stepExhausted, nil
 	}
 	if ticks >= s.blockEnd || restart {
 		switch {
@@ -116,17 +119,17 @@ func (s *sharedState) next(now uint64, stalled bool, node [6]byte, randSeq func(
 		default:
 			s.blockSize = minBlock // idle since the block ended
 		}
-		start, seq, err := s.store.reserve(ticks, s.blockSize, node, randSeq)
+		start, seq, used, err := s.store.reserve(ticks, s.blockSize, node, randSeq)
 		if err != nil {
-			return 0, 0, stepDone, err
+			return 0, 0, node, stepDone, err
 		}
 		if start > maxGregorianTicks {
-			return 0, 0, stepExhausted, nil
+			return 0, 0, node, stepExhausted, nil
 		}
-		ticks, s.seq, s.blockEnd = start, seq, start+s.blockSize
+		ticks, s.seq, s.node, s.blockEnd = start, seq, used, start+s.blockSize
 	}
 	s.lastNow, s.lastTicks = now, ticks
-	return ticks, s.seq, stepDone, nil
+	return ticks, s.seq, s.node, stepDone, nil
 }
 
 // A stateRecord is the state that RFC 4122, Section 4.2.1 keeps in stable
@@ -168,8 +171,13 @@ func decodeRecord(b []byte) (stateRecord, bool) {
 	return r, r.seq <= 0x3fff
 }
 
-// nextBlock returns the start and clock sequence of a block of timestamps
-// wanted from from, given the saved state (ok is false if there was none):
+// nextBlock returns the start, clock sequence and node of a block of
+// timestamps wanted from from, given the saved state (ok is false if there
+// was none):
+//   - A random node (multicast bit set) gives way to a random node saved in
+//     the file, so that every process of the host that shares the file uses
+//     one node: otherwise each would see another node's state and restart
+//     it.
 //   - No saved state, or one for another node: a random clock sequence,
 //     from randSeq, and start = from.
 //   - Otherwise the saved end bounds every timestamp handed out with the
@@ -182,16 +190,19 @@ func decodeRecord(b []byte) (stateRecord, bool) {
 // sequence, node) triple is handed out twice, up to the 14 bits of the
 // clock sequence: it repeats after 16384 increments, or by chance after a
 // random restart.
-func nextBlock(saved stateRecord, ok bool, from uint64, node [6]byte, randSeq func() (uint16, error)) (start uint64, seq uint16, err error) {
+func nextBlock(saved stateRecord, ok bool, from uint64, node [6]byte, randSeq func() (uint16, error)) (start uint64, seq uint16, used [6]byte, err error) {
+	if ok && isRandomNode(node) && isRandomNode(saved.node) {
+		node = saved.node
+	}
 	if !ok || saved.node != node {
 		seq, err = randSeq()
-		return from, seq & 0x3fff, err
+		return from, seq & 0x3fff, node, err
 	}
 	start, nextSeq := resume(saved.end, from)
 	if nextSeq {
-		return start, (saved.seq + 1) & 0x3fff, nil
+		return start, (saved.seq + 1) & 0x3fff, node, nil
 	}
-	return start, saved.seq, nil
+	return start, saved.seq, node, nil
 }
 
 // A fileStore is a [stateStore] kept in a file that every process using
@@ -217,8 +228,17 @@ func nextBlock(saved stateRecord, ok bool, from uint64, node [6]byte, randSeq fu
 // can then repeat a triple, unless the record is far enough ahead for the
 // clock sequence to change: the exposure RFC 4122, Section 4.2.1.3
 // accepts.
+//
+// A path may come to name another file while the file is open: an editor,
+// a configuration tool or a restore from backup replaces it with a copy
+// (cp state state.new && mv state.new state). A process that kept locking
+// the old file would then exclude nobody, and a process that opens the
+// path afresh would read the copied record and hand out what this one
+// hands out. So after taking the lock a reservation checks that the path
+// still names the locked file, and otherwise opens the path again.
 type fileStore struct {
 	path   string
+	mode   os.FileMode
 	f      *os.File
 	lock   func() error // takes the file's exclusive lock, waiting for it
 	unlock func() error
@@ -227,12 +247,49 @@ type fileStore struct {
 	buf [recordLen + 1]byte // one byte more, to notice a longer file
 }
 
+// maxReopens bounds how often one reservation opens a path that keeps
+// being replaced before it gives up.
+const maxReopens = 100
+
+// lockCurrent takes the lock of the file the path names now, reopening
+// the path if it names another file than the one s has open.
+func (s *fileStore) lockCurrent() error {
+	for range maxReopens {
+		if err := s.lock(); err != nil {
+			return stateFileError(s.path, "lock", err)
+		}
+		held, err := s.f.Stat()
+		if err != nil {
+			s.unlock()
+			return stateFileError(s.path, "stat", err)
+		}
+		named, err := os.Lstat(s.path)
+		if err == nil && os.SameFile(held, named) {
+			return nil
+		}
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			s.unlock()
+			return stateFileError(s.path, "stat", err)
+		}
+		// Replaced or removed: the lock guards nothing any more.
+		s.unlock()
+		s.f.Close()
+		if err := s.open(); err != nil {
+			return err
+		}
+	}
+	return stateFileError(s.path, "lock", errReplaced)
+}
+
+// errReplaced reports a path that kept naming a new file.
+var errReplaced = errors.New("the path kept being replaced while it was locked")
+
 // reserve implements stateStore.
-func (s *fileStore) reserve(from, n uint64, node [6]byte, randSeq func() (uint16, error)) (start uint64, seq uint16, err error) {
+func (s *fileStore) reserve(from, n uint64, node [6]byte, randSeq func() (uint16, error)) (start uint64, seq uint16, used [6]byte, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if err := s.lock(); err != nil {
-		return 0, 0, stateFileError(s.path, "lock", err)
+	if err := s.lockCurrent(); err != nil {
+		return 0, 0, node, err
 	}
 	defer func() {
 		if uerr := s.unlock(); uerr != nil && err == nil {
@@ -241,22 +298,22 @@ func (s *fileStore) reserve(from, n uint64, node [6]byte, randSeq func() (uint16
 	}()
 	size, err := s.f.ReadAt(s.buf[:], 0)
 	if err != nil && err != io.EOF {
-		return 0, 0, stateFileError(s.path, "read", err)
+		return 0, 0, node, stateFileError(s.path, "read", err)
 	}
 	saved, ok := decodeRecord(s.buf[:size])
-	if start, seq, err = nextBlock(saved, ok, from, node, randSeq); err != nil {
-		return 0, 0, err
+	if start, seq, node, err = nextBlock(saved, ok, from, node, randSeq); err != nil {
+		return 0, 0, node, err
 	}
 	rec := stateRecord{end: start + n, seq: seq, node: node}.encode()
 	if _, err := s.f.WriteAt(rec[:], 0); err != nil {
-		return 0, 0, stateFileError(s.path, "write", err)
+		return 0, 0, node, stateFileError(s.path, "write", err)
 	}
 	if size > recordLen {
 		if err := s.f.Truncate(recordLen); err != nil {
-			return 0, 0, stateFileError(s.path, "truncate", err)
+			return 0, 0, node, stateFileError(s.path, "truncate", err)
 		}
 	}
-	return start, seq, nil
+	return start, seq, node, nil
 }
 
 // stateFileError returns err, from the operation op on the state file at

@@ -19,3 +19,8 @@ func openStateFile(path string, mode os.FileMode) (stateStore, error) {
 // ErrNoFileLocks is wrapped by the [*StateFileError] of a platform
 // without flock(2), such as Windows, Plan 9 and WebAssembly.
 var ErrNoFileLocks = errors.New("state files need flock(2), which " + runtime.GOOS + " lacks")
+
+// open reports that the platform has no flock(2).
+func (s *fileStore) open() error {
+	return &StateFileError{Path: s.path, Op: "open", Err: ErrNoFileLocks}
+}

@@ -100,7 +100,7 @@ func TestStateHelperProcess(t *testing.T) {
 		from := gregorianTicks(frozen)
 		randSeq := func() (uint16, error) { return stateSeq, nil }
 		next = func() (UUID, error) {
-			start, seq, err := s.reserve(from, 1, stateNode, randSeq)
+			start, seq, _, err := s.reserve(from, 1, stateNode, randSeq)
 			return v1Layout(start, seq, stateNode), err
 		}
 	}
@@ -371,7 +371,7 @@ func TestStateFileRecovery(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			start, seq, err := s.reserve(from, n, stateNode, func() (uint16, error) { return randSeq, nil })
+			start, seq, _, err := s.reserve(from, n, stateNode, func() (uint16, error) { return randSeq, nil })
 			if err != nil || start != tc.wantStart || seq != tc.wantSeq {
 				t.Fatalf("reserve(%d, %d) = %d, %#x, %v; want %d, %#x, nil", from, n, start, seq, err, tc.wantStart, tc.wantSeq)
 			}
@@ -395,7 +395,7 @@ func TestStateFileRandError(t *testing.T) {
 		t.Fatal(err)
 	}
 	errRand := errors.New("no entropy")
-	if _, _, err := s.reserve(1000, 64, stateNode, func() (uint16, error) { return 0, errRand }); err != errRand {
+	if _, _, _, err := s.reserve(1000, 64, stateNode, func() (uint16, error) { return 0, errRand }); err != errRand {
 		t.Fatalf("reserve with a failing randSeq = %v; want %v", err, errRand)
 	}
 	if b, err := os.ReadFile(path); err != nil || len(b) != 0 {
@@ -404,7 +404,7 @@ func TestStateFileRandError(t *testing.T) {
 	if lockHeld(t, path) {
 		t.Fatal("the state file is still locked after a failed reserve")
 	}
-	if start, seq, err := s.reserve(1000, 64, stateNode, func() (uint16, error) { return 7, nil }); err != nil || start != 1000 || seq != 7 {
+	if start, seq, _, err := s.reserve(1000, 64, stateNode, func() (uint16, error) { return 7, nil }); err != nil || start != 1000 || seq != 7 {
 		t.Fatalf("reserve after the failure = %d, %d, %v; want 1000, 7, nil", start, seq, err)
 	}
 }
@@ -613,7 +613,7 @@ func TestStateFileLock(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				for range count {
-					start, seq, err := s.reserve(from, 1, stateNode, randSeq)
+					start, seq, _, err := s.reserve(from, 1, stateNode, randSeq)
 					if err != nil {
 						errs[i] = err
 						return
