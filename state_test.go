@@ -775,3 +775,58 @@ func BenchmarkNewV1State(b *testing.B) {
 		}
 	})
 }
+
+// TestStateFileReplaced replaces the state file with a copy of itself, as
+// an editor, a configuration tool or a restore from backup does, while a
+// first child makes v1 UUIDs through it, then starts a second child on the
+// path. With the clock frozen at one instant in both, any reservation the
+// first child made from the replaced file would repeat the second child's
+// UUIDs; it must notice the replacement and move to the new file.
+func TestStateFileReplaced(t *testing.T) {
+	before, second := 50_000, 200_000
+	if testing.Short() {
+		before, second = 5_000, 20_000
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "state")
+
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	a := startHelpers(t, 1, "v1", 0, rfcTime, path, "", w)[0]
+	w.Close()
+	buf := make([]byte, 16*before)
+	if _, err := io.ReadFull(r, buf); err != nil {
+		t.Fatalf("reading the first child's UUIDs: %v\n%s", err, a.output)
+	}
+	// Drain the first child while the second runs, so it never blocks.
+	rest := make(chan []byte)
+	go func() {
+		b, _ := io.ReadAll(r)
+		rest <- b
+	}()
+
+	// cp state state.new && mv state.new state
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path+".new", b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(path+".new", path); err != nil {
+		t.Fatal(err)
+	}
+
+	ids := waitHelpers(t, startHelpers(t, 1, "v1", second, rfcTime, path, filepath.Join(dir, "out"), nil), second)
+	if err := a.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	first := readUUIDs(t, append(buf, <-rest...))
+	a.cmd.Wait()
+	all := append(first, ids...)
+	checkStateUUIDs(t, "both children", all, stateSeq)
+	checkDistinct(t, "both children", all)
+}
