@@ -19,17 +19,21 @@ const (
 
 // gregorianTicks returns t as 100-ns ticks since 1582-10-15, clamped to
 // the 60 bits the layouts hold. Every time.Time is clamped, however far it
-// lies outside the range: the comparisons come before any arithmetic that
-// could overflow.
+// lies outside the range: t.Unix() is exact for all of them (time.Time's
+// own comparisons are not, at the ends of its range, where its internal
+// count of seconds wraps), and the range checks come before any arithmetic
+// that could overflow.
 func gregorianTicks(t time.Time) uint64 {
-	if t.Before(gregorianTime(0)) {
+	const lastSec = maxGregorianTicks/ticksPerSecond - gregorianToUnixSec
+	switch sec := t.Unix(); {
+	case sec < -gregorianToUnixSec:
 		return 0
-	}
-	if last := gregorianTime(maxGregorianTicks); !t.Before(last) {
+	case sec > lastSec:
 		return maxGregorianTicks
+	default:
+		ticks := uint64(sec+gregorianToUnixSec)*ticksPerSecond + uint64(t.Nanosecond())/100
+		return min(ticks, maxGregorianTicks)
 	}
-	sec := uint64(t.Unix() + gregorianToUnixSec) // in range: neither overflows
-	return sec*ticksPerSecond + uint64(t.Nanosecond())/100
 }
 
 // gregorianTime returns the UTC time of a count of 100-ns ticks since
@@ -40,15 +44,17 @@ func gregorianTime(ticks uint64) time.Time {
 }
 
 // unixMillis returns t as milliseconds since 1970-01-01, clamped to 0 and
-// the 48 bits of a version 7 timestamp, for every time.Time.
+// the 48 bits of a version 7 timestamp, for every time.Time, as
+// gregorianTicks clamps.
 func unixMillis(t time.Time) uint64 {
-	if t.Before(time.Unix(0, 0)) {
+	switch sec := t.Unix(); {
+	case sec < 0:
 		return 0
-	}
-	if last := unixMillisTime(maxUnixMillis); !t.Before(last) {
+	case sec > maxUnixMillis/1000:
 		return maxUnixMillis
+	default:
+		return min(uint64(sec)*1000+uint64(t.Nanosecond())/1e6, maxUnixMillis)
 	}
-	return uint64(t.UnixMilli()) // in range: no overflow
 }
 
 // unixMillisTime returns the UTC time of a count of Unix milliseconds.
