@@ -60,12 +60,12 @@ type sharedState struct {
 	err   error
 
 	// The block; the Generator's mutex guards these.
-	seq       uint16 // clock sequence of the block
+	seq       uint16  // clock sequence of the block
 	node      [6]byte // node of the block
-	lastNow   uint64 // the clock's reading at the last timestamp
-	lastTicks uint64 // the last timestamp handed out
-	blockEnd  uint64 // end of the block
-	blockSize uint64 // timestamps to reserve next
+	lastNow   uint64  // the clock's reading at the last timestamp
+	lastTicks uint64  // the last timestamp handed out
+	blockEnd  uint64  // end of the block
+	blockSize uint64  // timestamps to reserve next
 }
 
 func newSharedState(path string, mode os.FileMode) *sharedState {
