@@ -1,6 +1,7 @@
 package uuid
 
 import (
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"strings"
@@ -249,4 +250,75 @@ func FuzzLayout(f *testing.F) {
 			t.Fatalf("v2 ClockSequence() = %v, %v; want %v", s, ok, seq&0x3f)
 		}
 	})
+}
+
+// FuzzGeneratorClock drives one Generator with a clock that jumps anywhere
+// in time.Time's range, both ends included, back and forth: each 9 bytes
+// of script say which generator to call (v1, v6 or v7) and, as a signed
+// number of seconds and nanoseconds, where the clock is. v1 never repeats,
+// and v6 and v7 never go back; ErrExhausted is the only error allowed, and
+// once a version is exhausted it stays so.
+func FuzzGeneratorClock(f *testing.F) {
+	// Around now, the two ceilings, time.Time's ends, and oscillation.
+	f.Add([]byte("\x00\x00\x00\x00\x00\x63\x00\x00\x00\x01\x00\x00\x00\x00\x63\x00\x00\x00\x02\x00\x00\x00\x00\x63\x00\x00\x00"))
+	f.Add([]byte("\x00\x00\x00\x00\x25\x0f\x05\x00\x00\x01\x00\x00\x00\x25\x0f\x05\x00\x00\x02\x00\x00\x00\x25\x0f\x05\x00\x00\x00\x00\x00\x00\x00\x63\x00\x00\x00"))
+	f.Add([]byte("\x00\x7f\xff\xff\xff\xff\xff\xff\xff\x00\x80\x00\x00\x00\x00\x00\x00\x00\x02\x7f\xff\xff\xff\xff\xff\xff\xff\x02\x80\x00\x00\x00\x00\x00\x00\x00"))
+	f.Add([]byte("\x02\x00\x00\x04\x53\x0f\x05\x00\x00\x02\x00\x00\x04\x53\x0f\x05\x00\x00\x02\x00\x00\x00\x00\x63\x00\x00\x00"))
+	f.Fuzz(func(t *testing.T, script []byte) {
+		var now time.Time
+		g := NewGenerator(GeneratorOptions{
+			Now:  func() time.Time { return now },
+			Rand: constRandom{},
+			Node: StaticNode([6]byte{0x02, 1, 2, 3, 4, 5}),
+		})
+		seen := map[UUID]bool{}
+		var last [8]UUID
+		exhausted := [8]bool{}
+		for len(script) >= 9 {
+			op, x := script[0]%3, int64(binary.BigEndian.Uint64(script[1:9]))
+			script = script[9:]
+			// The high bits choose seconds, the low 30 nanoseconds.
+			now = time.Unix(x>>30, x&(1<<30-1)%1e9)
+			for range 1 + int(op) { // a few calls per clock reading
+				v := []Version{1, 6, 7}[op]
+				var u UUID
+				var err error
+				switch v {
+				case 1:
+					u, err = g.NewV1()
+				case 6:
+					u, err = g.NewV6()
+				case 7:
+					u, err = g.NewV7()
+				}
+				if err != nil {
+					if !errors.Is(err, ErrExhausted) {
+						t.Fatalf("v%d at %v: %v", v, now, err)
+					}
+					exhausted[v] = true
+					continue
+				}
+				if exhausted[v] {
+					t.Fatalf("v%d at %v made %v after it was exhausted", v, now, u)
+				}
+				if u.Version() != v || seen[u] {
+					t.Fatalf("v%d at %v made %v again (or of the wrong version)", v, now, u)
+				}
+				seen[u] = true
+				if v != 1 && last[v] != (UUID{}) && u.Compare(last[v]) <= 0 {
+					t.Fatalf("v%d at %v went back: %v after %v", v, now, u, last[v])
+				}
+				last[v] = u
+			}
+		}
+	})
+}
+
+// constRandom is a random source of zeros, so that only the generator's
+// state keeps UUIDs apart.
+type constRandom struct{}
+
+func (constRandom) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
 }
