@@ -98,11 +98,9 @@ func describe(u uuid.UUID) report {
 	return r
 }
 
-// typeColumn is the TYPE column: "7 (Unix time)", "nil", "max" or "unknown".
+// typeColumn is the TYPE column of a UUID: "7 (Unix time)", "nil", "max" or "unknown".
 func (r *report) typeColumn() string {
 	switch {
-	case r.Error != "":
-		return "invalid"
 	case r.Version != nil:
 		return strconv.Itoa(*r.Version) + " (" + r.VersionName + ")"
 	case r.VersionName != "":

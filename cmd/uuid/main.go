@@ -29,7 +29,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -94,12 +93,7 @@ func main() {
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c, err := parseArgs(args)
 	if err != nil {
-		var ue *usageError
-		if !errors.As(err, &ue) {
-			fmt.Fprintf(stderr, "uuid: %v\n", err)
-			return exitInvalid
-		}
-		fmt.Fprintf(stderr, "uuid: %s\n", ue.msg)
+		fmt.Fprintf(stderr, "uuid: %v\n", err)
 		fmt.Fprintln(stderr, "run 'uuid -h' for usage")
 		return exitUsage
 	}

@@ -388,7 +388,7 @@ func TestInspectVectors(t *testing.T) {
 	t.Run("table", func(t *testing.T) {
 		got := runOK(t, "", "inspect", vectorV1, vectorV3, vectorV4, vectorV5, vectorV6, vectorV7,
 			"00000000-0000-0000-0000-000000000000", "ffffffff-ffff-ffff-ffff-ffffffffffff",
-			"c232ab00-9414-11ec-b3c8-9e6bdeced846")
+			"c232ab00-9414-11ec-b3c8-9e6bdeced846", "00000000-0000-1000-c000-000000000000")
 		want := "" +
 			header +
 			"c232ab00-9414-11ec-b3c8-9f6bdeced846  RFC 9562   1 (time-based)        2022-02-22T19:22:22.0000000Z  13256     9f:6b:de:ce:d8:46 (random, multicast bit set)\n" +
@@ -399,7 +399,8 @@ func TestInspectVectors(t *testing.T) {
 			"017f22e2-79b0-7cc3-98c4-dc0c0c07398f  RFC 9562   7 (Unix time)         2022-02-22T19:22:22.000Z\n" +
 			"00000000-0000-0000-0000-000000000000  NCS        nil\n" +
 			"ffffffff-ffff-ffff-ffff-ffffffffffff  Future     max\n" +
-			"c232ab00-9414-11ec-b3c8-9e6bdeced846  RFC 9562   1 (time-based)        2022-02-22T19:22:22.0000000Z  13256     9e:6b:de:ce:d8:46\n"
+			"c232ab00-9414-11ec-b3c8-9e6bdeced846  RFC 9562   1 (time-based)        2022-02-22T19:22:22.0000000Z  13256     9e:6b:de:ce:d8:46\n" +
+			"00000000-0000-1000-c000-000000000000  Microsoft  unknown\n"
 		if got != want {
 			t.Errorf("inspect =\n%s\nwant\n%s", got, want)
 		}
