@@ -138,11 +138,11 @@ func buildUsage() string {
   uuid inspect [flags] [UUID ...]   describe UUIDs; reads one per line from
                                     stdin when no UUID is given
 
-Generate flags (those of util-linux uuidgen, with the same meanings):
+Generate flags (uuidgen's letters -r -t -m -s -6 -7 -n -N -x -C as in uuidgen):
 `)
 	writeFlagUsage(&b, genFlags)
 	b.WriteString(`
-Inspect flags (those of util-linux uuidparse):
+Inspect flags (uuidparse's -J and -n as in uuidparse):
 `)
 	writeFlagUsage(&b, inspectFlags)
 	b.WriteString(`
