@@ -9,7 +9,8 @@ import (
 )
 
 // Scan implements [database/sql.Scanner]. It accepts a string or []byte in
-// any form [Parse] accepts, or a []byte of exactly 16 raw bytes. SQL NULL
+// any form [Parse] accepts, or a []byte of exactly 16 raw bytes, as a
+// BLOB or BINARY(16) column holds them (see [UUID.Value]). SQL NULL
 // is an error, [ErrScanNull], as it is for other non-nullable types; scan
 // into a [NullUUID] where the column may be NULL. Text that is not a UUID
 // gives a [*ParseError], and other source types an error matching
@@ -67,7 +68,13 @@ func typeName(v any) string {
 	return "value of unsupported type"
 }
 
-// Value implements [database/sql/driver.Valuer]: the canonical form of u.
+// Value implements [database/sql/driver.Valuer]: the canonical form of u,
+// 36 characters of text. That suits PostgreSQL's uuid type and text
+// columns. A database without a UUID type stores the text as it is, even in
+// a binary column: 36 bytes of text in an SQLite BLOB, and an error or a
+// cut value in a MySQL BINARY(16). To store the 16 bytes, pass u[:] (a
+// []byte, which drivers store as binary) in place of u; [UUID.Scan] reads
+// both forms back.
 func (u UUID) Value() (driver.Value, error) { return u.String(), nil }
 
 // NullUUID is a UUID that may be SQL NULL or JSON null. The zero value is

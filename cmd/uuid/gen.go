@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strconv"
@@ -25,28 +24,29 @@ const outBufSize = 64 << 10
 
 // versionChoice records one flag that chose a version, to report conflicts.
 type versionChoice struct {
-	flag    string // as the user would write it, e.g. "-s" or "-v 5"
+	flag    string // as the user wrote it, e.g. "-s" or "-v 5"
 	version int
 }
 
 // genConfig is the parsed generate command line.
 type genConfig struct {
 	choices []versionChoice
-	version int
+	version int // settled by check
 
 	count uint64
 
 	ns      uuid.UUID
 	nsSet   bool
-	name    string
+	name    string // the bytes to hash: after check, decoded if hexName
 	nameSet bool
+	hexName bool
 
-	format     string // canonical, urn, hex or braced
-	formatFlag string // the flag that set format, for conflicts
-	upper      bool
+	form  uuid.Form
+	upper bool
 
-	at    time.Time
-	atSet bool
+	at     time.Time
+	atSet  bool
+	atFlag string // as the user wrote it, for messages
 
 	domain     uuid.Domain
 	domainText string // as given, for messages
@@ -55,201 +55,222 @@ type genConfig struct {
 	idSet      bool
 }
 
-// flagDisplay spells a flag name the way its help text does.
-func flagDisplay(name string) string {
-	if len(name) == 1 {
-		return "-" + name
-	}
-	return "--" + name
-}
-
-// versionFlag registers a boolean flag, under each of names, that chooses version v.
-func (c *genConfig) versionFlag(fs *flag.FlagSet, v int, names ...string) {
-	for _, name := range names {
-		fs.BoolFunc(name, "", func(s string) error {
-			on, err := strconv.ParseBool(s)
-			if err != nil {
-				return errors.New("want no value")
-			}
-			if on {
-				c.choices = append(c.choices, versionChoice{flagDisplay(name), v})
-			}
-			return nil
-		})
-	}
-}
-
-// valueFlag registers a flag taking a value under each of names.
-func valueFlag(fs *flag.FlagSet, set func(string) error, names ...string) {
-	for _, name := range names {
-		fs.Func(name, "", set)
-	}
-}
-
-// rewriteTimeFlag resolves the one clash between the two conventions: uuidgen's
-// "--time" picks v1, while "-time T" sets the timestamp. A "--time" followed by
-// nothing or by another flag, where no timestamp can be, means uuidgen's -t.
-// It skips the values of fs's flags, so "-N --time" keeps its name.
-func rewriteTimeFlag(fs *flag.FlagSet, args []string) []string {
-	out := make([]string, 0, len(args))
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" || !strings.HasPrefix(a, "-") || a == "-" {
-			return append(out, args[i:]...)
-		}
-		if a == "--time" && (i+1 == len(args) || strings.HasPrefix(args[i+1], "-")) {
-			out = append(out, "-t")
-			continue
-		}
-		out = append(out, a)
-		if takesValue(fs, strings.TrimLeft(a, "-")) && i+1 < len(args) {
-			i++
-			out = append(out, args[i])
-		}
-	}
-	return out
-}
-
-// takesValue reports whether the flag spelled name (without dashes, maybe
-// with "=value") needs the next argument as its value.
-func takesValue(fs *flag.FlagSet, name string) bool {
-	if strings.Contains(name, "=") {
-		return false
-	}
-	f := fs.Lookup(name)
-	if f == nil {
-		return false
-	}
-	b, ok := f.Value.(interface{ IsBoolFlag() bool })
-	return !ok || !b.IsBoolFlag()
-}
-
-func runGen(args []string, stdout, stderr io.Writer) int {
-	c := genConfig{count: 1, format: "canonical"}
-	fs := flag.NewFlagSet("uuid", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
-
-	fs.Func("v", "", func(s string) error {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 || n > 8 {
-			return errors.New("want a version from 1 to 8")
-		}
-		c.choices = append(c.choices, versionChoice{"-v " + s, n})
+// chooseVersion returns a flag's set function that records that it chose version v.
+func chooseVersion(v int) func(*genConfig, string, string) error {
+	return func(c *genConfig, spelled, _ string) error {
+		c.choices = append(c.choices, versionChoice{spelled, v})
 		return nil
-	})
-	c.versionFlag(fs, 4, "r", "random")
-	c.versionFlag(fs, 1, "t")
-	c.versionFlag(fs, 3, "m", "md5")
-	c.versionFlag(fs, 5, "s", "sha1")
-	c.versionFlag(fs, 6, "6", "time-v6")
-	c.versionFlag(fs, 7, "7", "time-v7")
-	for _, name := range []string{"u", "uuid"} {
-		fs.Func(name, "", func(s string) error {
+	}
+}
+
+// forms are the output forms, in the order the usage text lists them.
+var forms = [...]uuid.Form{uuid.FormCanonical, uuid.FormURN, uuid.FormHex, uuid.FormBraced}
+
+// parseForm resolves a --format value by the library's names of the forms:
+// "urn", and "urn+upper" with FormUpper.
+func parseForm(s string) (uuid.Form, bool) {
+	for _, f := range forms {
+		for _, g := range [...]uuid.Form{f, f | uuid.FormUpper} {
+			if s == g.String() {
+				return g, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// formNames lists the forms as --format takes them: "canonical, urn, hex or braced".
+func formNames() string {
+	var names []string
+	for _, f := range forms {
+		names = append(names, f.String())
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// genFlags defines the generate flags.
+var genFlags = []flagDef[genConfig]{
+	{short: 'v', arg: "N", help: "version 1-8 (default 4)",
+		set: func(c *genConfig, spelled, s string) error {
+			n, err := strconv.Atoi(s)
+			if err != nil || n < 1 || n > 8 {
+				return errors.New("want a version from 1 to 8")
+			}
+			c.choices = append(c.choices, versionChoice{spelled + " " + s, n})
+			return nil
+		}},
+	{short: 'r', long: "random", help: "v4, random", set: chooseVersion(4)},
+	{short: 't', long: "time", help: "v1, time-based (with the MAC address)", set: chooseVersion(1)},
+	{short: 'm', long: "md5", help: "v3, name-based MD5 (needs -n and -N)", set: chooseVersion(3)},
+	{short: 's', long: "sha1", help: "v5, name-based SHA-1 (needs -n and -N)", set: chooseVersion(5)},
+	{short: '6', long: "time-v6", help: "v6, reordered time", set: chooseVersion(6)},
+	{short: '7', long: "time-v7", help: "v7, Unix time", set: chooseVersion(7)},
+	{short: 'u', long: "uuid", arg: "uuidN", help: "version as python -m uuid names it: uuid1 ... uuid8",
+		set: func(c *genConfig, spelled, s string) error {
 			n, err := strconv.Atoi(strings.TrimPrefix(s, "uuid"))
 			if !strings.HasPrefix(s, "uuid") || err != nil || n < 1 || n > 8 {
 				return errors.New("want uuid1, uuid2, ... or uuid8")
 			}
-			c.choices = append(c.choices, versionChoice{flagDisplay(name) + " " + s, n})
+			c.choices = append(c.choices, versionChoice{spelled + " " + s, n})
 			return nil
-		})
-	}
-	valueFlag(fs, func(s string) error {
-		ns, ok := namespace(s)
-		if !ok {
-			return errors.New("want dns, url, oid, x500 (or @dns, @url, @oid, @x500) or a UUID")
-		}
-		c.ns, c.nsSet = ns, true
-		return nil
-	}, "n", "namespace")
-	valueFlag(fs, func(s string) error {
-		c.name, c.nameSet = s, true
-		return nil
-	}, "N", "name")
-	valueFlag(fs, func(s string) error {
-		n, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			return errors.New("want a whole number of UUIDs, 0 or more")
-		}
-		c.count = n
-		return nil
-	}, "C", "count")
-	fs.Func("format", "", func(s string) error {
-		switch s {
-		case "canonical", "urn", "hex", "braced":
-		default:
-			return errors.New("want canonical, urn, hex or braced")
-		}
-		if c.formatFlag != "" && c.format != s {
-			return fmt.Errorf("conflicts with %s", c.formatFlag)
-		}
-		c.format, c.formatFlag = s, "-format "+s
-		return nil
-	})
-	for _, name := range []string{"x", "hex"} {
-		fs.BoolFunc(name, "", func(s string) error {
-			on, err := strconv.ParseBool(s)
-			if err != nil {
-				return errors.New("want no value")
+		}},
+	{short: 'n', long: "namespace", arg: "NS",
+		help: "namespace for v3, v5 and v8: @dns, @url, @oid, @x500\n(or dns, url, oid, x500) or a UUID",
+		set: func(c *genConfig, _, s string) error {
+			ns, ok := namespace(s)
+			if !ok {
+				return errors.New("want dns, url, oid, x500 (or @dns, @url, @oid, @x500) or a UUID")
 			}
-			if on {
-				if c.formatFlag != "" && c.format != "hex" {
-					return fmt.Errorf("conflicts with %s", c.formatFlag)
+			c.ns, c.nsSet = ns, true
+			return nil
+		}},
+	{short: 'N', long: "name", arg: "NAME",
+		help: "name for v3, v5 and v8 (v8 hashes with SHA-256;\nv8 without -n and -N is 122 random bits)",
+		set: func(c *genConfig, _, s string) error {
+			c.name, c.nameSet = s, true
+			return nil
+		}},
+	{short: 'x', long: "hex", help: "the -N name is hex digits, decoded before hashing",
+		set: func(c *genConfig, _, _ string) error {
+			c.hexName = true
+			return nil
+		}},
+	{short: 'C', long: "count", arg: "N", help: "how many UUIDs to print (default 1)",
+		set: func(c *genConfig, _, s string) error {
+			n, err := strconv.ParseUint(s, 10, 64)
+			if err != nil {
+				return errors.New("want a whole number of UUIDs, 0 or more")
+			}
+			c.count = n
+			return nil
+		}},
+	{long: "format", arg: "F",
+		help: formNames() + " (default canonical);\n" +
+			"append +upper for upper case, as in " + (uuid.FormURN | uuid.FormUpper).String(),
+		set: func(c *genConfig, _, s string) error {
+			f, ok := parseForm(s)
+			if !ok {
+				return errors.New("want " + formNames() + ", maybe with +upper")
+			}
+			c.form |= f
+			return nil
+		}},
+	{long: "upper", help: "print hex digits in upper case",
+		set: func(c *genConfig, _, _ string) error {
+			c.upper = true
+			return nil
+		}},
+	{long: "at", arg: "TIME", help: atHelp(),
+		set: func(c *genConfig, spelled, s string) error {
+			t, err := time.Parse(time.RFC3339Nano, s)
+			if err != nil {
+				return errors.New("want an RFC 3339 time such as 2022-02-22T19:22:22Z")
+			}
+			c.at, c.atSet, c.atFlag = t, true, spelled+" "+s
+			return nil
+		}},
+	{long: "domain", arg: "D", help: "v2 domain: person, group, org or 0-255 (default person)",
+		set: func(c *genConfig, _, s string) error {
+			switch strings.ToLower(s) {
+			case "person":
+				c.domain = uuid.DomainPerson
+			case "group":
+				c.domain = uuid.DomainGroup
+			case "org":
+				c.domain = uuid.DomainOrg
+			default:
+				n, err := strconv.ParseUint(s, 10, 8)
+				if err != nil {
+					return errors.New("want person, group, org or a number from 0 to 255")
 				}
-				c.format, c.formatFlag = "hex", flagDisplay(name)
+				c.domain = uuid.Domain(n)
 			}
+			c.domainText, c.domainSet = s, true
 			return nil
-		})
-	}
-	fs.BoolVar(&c.upper, "upper", false, "")
-	fs.Func("time", "", func(s string) error {
-		t, err := time.Parse(time.RFC3339Nano, s)
-		if err != nil {
-			return errors.New("want an RFC 3339 time such as 2022-02-22T19:22:22Z")
-		}
-		c.at, c.atSet = t, true
-		return nil
-	})
-	fs.Func("domain", "", func(s string) error {
-		switch strings.ToLower(s) {
-		case "person":
-			c.domain = uuid.DomainPerson
-		case "group":
-			c.domain = uuid.DomainGroup
-		case "org":
-			c.domain = uuid.DomainOrg
-		default:
-			n, err := strconv.ParseUint(s, 10, 8)
+		}},
+	{long: "id", arg: "N", help: "v2 local ID (default: your uid for person,\ngid for group)",
+		set: func(c *genConfig, _, s string) error {
+			n, err := strconv.ParseUint(s, 10, 32)
 			if err != nil {
-				return errors.New("want person, group, org or a number from 0 to 255")
+				return errors.New("want a number from 0 to 4294967295")
 			}
-			c.domain = uuid.Domain(n)
-		}
-		c.domainText, c.domainSet = s, true
-		return nil
-	})
-	fs.Func("id", "", func(s string) error {
-		n, err := strconv.ParseUint(s, 10, 32)
-		if err != nil {
-			return errors.New("want a number from 0 to 4294967295")
-		}
-		c.id, c.idSet = uint32(n), true
-		return nil
-	})
+			c.id, c.idSet = uint32(n), true
+			return nil
+		}},
+	{short: 'h', long: "help", help: "print this help", stop: true, set: func(*genConfig, string, string) error { return nil }},
+	{short: 'V', long: "version", help: "print the version of uuid", stop: true, set: func(*genConfig, string, string) error { return nil }},
+}
 
-	if err := fs.Parse(rewriteTimeFlag(fs, args)); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return printUsage(stdout)
-		}
-		return usageError(stderr, "%v", err)
-	}
-	if fs.NArg() > 0 {
-		return usageError(stderr, "unexpected argument %q (commands are gen and inspect)", fs.Arg(0))
-	}
-	if msg := c.check(); msg != "" {
-		return usageError(stderr, "%s", msg)
-	}
+// A timeRange is the span of instants one version's timestamp holds, and
+// its precision.
+type timeRange struct {
+	min, max time.Time
+	prec     time.Duration
+	layout   string // how inspect prints such a time
+}
 
+// layoutRange returns the range of a version from the library's own
+// decoding of its lowest and highest timestamps, so that the epochs and
+// field widths live in the library alone.
+func layoutRange(lowest, highest string, prec time.Duration, layout string) timeRange {
+	lo, _ := uuid.MustParse(lowest).Time()
+	hi, _ := uuid.MustParse(highest).Time()
+	return timeRange{lo, hi, prec, layout}
+}
+
+// atRanges holds the range of each version that --at applies to: 60-bit
+// ticks of 100 ns for v1 and v6, 48-bit milliseconds for v7.
+var atRanges = map[int]timeRange{
+	1: layoutRange("00000000-0000-1000-8000-000000000000", "ffffffff-ffff-1fff-bfff-ffffffffffff", 100*time.Nanosecond, tickLayout),
+	6: layoutRange("00000000-0000-6000-8000-000000000000", "ffffffff-ffff-6fff-bfff-ffffffffffff", 100*time.Nanosecond, tickLayout),
+	7: layoutRange("00000000-0000-7000-8000-000000000000", "ffffffff-ffff-7fff-bfff-ffffffffffff", time.Millisecond, millisLayout),
+}
+
+// holds reports whether a UUID of the range's version can carry t: whether
+// t, cut to the version's precision, lies within the range. The library
+// cuts t the same way, so the UUID's Time() is then t.Truncate(r.prec).
+func (r timeRange) holds(t time.Time) bool {
+	t = t.Truncate(r.prec)
+	return !t.Before(r.min) && !t.After(r.max)
+}
+
+// String names the range: "1582-10-15T00:00:00.0000000Z to 5236-03-31T21:21:00.6846975Z".
+func (r timeRange) String() string {
+	return r.min.Format(r.layout) + " to " + r.max.Format(r.layout)
+}
+
+// atHelp is the usage text of --at, with the ranges.
+func atHelp() string {
+	return "the time of a v1, v6 or v7 UUID, in RFC 3339:\n" +
+		"2022-02-22T19:22:22Z or 2022-02-22T14:22:22.5-05:00;\n" +
+		"v1 and v6 hold " + atRanges[1].min.Format(tickLayout) + "\n" +
+		"to " + atRanges[1].max.Format(tickLayout) + ",\n" +
+		"v7 " + atRanges[7].String()
+}
+
+// parseGen parses the generate command line.
+func parseGen(args []string) (config, error) {
+	c := genConfig{count: 1}
+	rest, stopped, err := parseFlags(genFlags, &c, args)
+	switch {
+	case err != nil:
+		return config{}, err
+	case stopped != nil:
+		return config{cmd: stopCommand(stopped.long)}, nil
+	case len(rest) > 0:
+		if _, err := time.Parse(time.RFC3339Nano, rest[0]); err == nil {
+			return config{}, usagef("unexpected argument %q (--at TIME sets the time; -t and --time choose v1)", rest[0])
+		}
+		return config{}, usagef("unexpected argument %q (commands are gen and inspect)", rest[0])
+	}
+	if err := c.check(); err != nil {
+		return config{}, err
+	}
+	return config{cmd: cmdGen, gen: c}, nil
+}
+
+// run generates and prints the UUIDs.
+func (c *genConfig) run(stdout, stderr io.Writer) int {
 	w := bufio.NewWriterSize(stdout, outBufSize)
 	err := c.generate(w)
 	if err == nil {
@@ -278,15 +299,15 @@ func namespace(s string) (uuid.UUID, bool) {
 	return u, err == nil
 }
 
-// check settles the version and reports a combination of flags that does not
-// fit together, as one line; it returns "" when all is well.
-func (c *genConfig) check() string {
+// check settles the version, decodes a hex name, and reports a
+// combination of flags that does not fit together as a *usageError.
+func (c *genConfig) check() error {
 	c.version = 4
 	if len(c.choices) > 0 {
 		first := c.choices[0]
 		for _, other := range c.choices[1:] {
 			if other.version != first.version {
-				return fmt.Sprintf("conflicting version flags %s (v%d) and %s (v%d)",
+				return usagef("conflicting version flags %s (v%d) and %s (v%d)",
 					first.flag, first.version, other.flag, other.version)
 			}
 		}
@@ -300,28 +321,47 @@ func (c *genConfig) check() string {
 	switch c.version {
 	case 3, 5:
 		if !c.nsSet || !c.nameSet {
-			return chosen + " needs both -n NAMESPACE and -N NAME"
+			return usagef("%s needs both -n NAMESPACE and -N NAME", chosen)
 		}
 	case 8:
 		if c.nsSet != c.nameSet {
-			return chosen + " needs both -n NAMESPACE and -N NAME for a name-based UUID, or neither for a random one"
+			return usagef("%s needs both -n NAMESPACE and -N NAME for a name-based UUID, or neither for a random one", chosen)
 		}
 	default:
 		if c.nsSet || c.nameSet {
-			return "-n and -N apply to v3, v5 and v8 only, not " + chosen
+			return usagef("-n and -N apply to v3, v5 and v8 only, not %s", chosen)
 		}
 	}
-	if c.atSet && c.version != 1 && c.version != 6 && c.version != 7 {
-		return "-time applies to v1, v6 and v7 only, not " + chosen
+	if c.hexName {
+		if !c.nameSet {
+			return usagef("-x reads the -N name as hex, but there is no -N NAME")
+		}
+		b, err := hex.DecodeString(c.name)
+		if err != nil {
+			return usagef("-x: the name %q is not hex digits: %v", c.name, err)
+		}
+		c.name = string(b)
+	}
+	if c.atSet {
+		r, ok := atRanges[c.version]
+		if !ok {
+			return usagef("--at applies to v1, v6 and v7 only, not %s", chosen)
+		}
+		if !r.holds(c.at) {
+			return usagef("%s is outside the times v%d can hold: %s", c.atFlag, c.version, r)
+		}
 	}
 	if c.version != 2 {
 		if c.domainSet || c.idSet {
-			return "-domain and -id apply to v2 only, not " + chosen
+			return usagef("--domain and --id apply to v2 only, not %s", chosen)
 		}
 	} else if !c.idSet && c.domain != uuid.DomainPerson && c.domain != uuid.DomainGroup {
-		return "-domain " + c.domainText + " needs -id N (only person and group have a default ID)"
+		return usagef("--domain %s needs --id N (only person and group have a default ID)", c.domainText)
 	}
-	return ""
+	if c.upper {
+		c.form |= uuid.FormUpper
+	}
+	return nil
 }
 
 // filler returns the function that fills a chunk with new UUIDs.
@@ -395,43 +435,12 @@ func (c *genConfig) generate(w *bufio.Writer) error {
 		dst := chunk[:min(left, uint64(len(chunk)))]
 		fill(dst)
 		for _, u := range dst {
-			b, err := c.appendUUID(w.AvailableBuffer(), u)
-			if err != nil {
-				return err
-			}
-			if _, err := w.Write(append(b, '\n')); err != nil {
+			b := append(u.AppendForm(w.AvailableBuffer(), c.form), '\n')
+			if _, err := w.Write(b); err != nil {
 				return err
 			}
 		}
 		left -= uint64(len(dst))
 	}
 	return nil
-}
-
-// appendUUID appends u to b in the chosen format, without a newline.
-func (c *genConfig) appendUUID(b []byte, u uuid.UUID) ([]byte, error) {
-	switch c.format {
-	case "urn":
-		b = append(b, "urn:uuid:"...)
-	case "braced":
-		b = append(b, '{')
-	}
-	start := len(b)
-	var err error
-	if c.format == "hex" {
-		b = hex.AppendEncode(b, u[:])
-	} else {
-		b, err = u.AppendText(b)
-	}
-	if c.upper {
-		for i := start; i < len(b); i++ {
-			if 'a' <= b[i] && b[i] <= 'f' {
-				b[i] -= 'a' - 'A'
-			}
-		}
-	}
-	if c.format == "braced" {
-		b = append(b, '}')
-	}
-	return b, err
 }

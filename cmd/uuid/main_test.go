@@ -2,80 +2,28 @@ package main
 
 import (
 	"bufio"
-	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/afb7af96/uuid"
 )
-
-// bin is the uuid command, built once by TestMain.
-var bin string
-
-func TestMain(m *testing.M) {
-	os.Exit(buildAndRun(m))
-}
-
-func buildAndRun(m *testing.M) int {
-	dir, err := os.MkdirTemp("", "uuid-cmd-test-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 1
-	}
-	defer os.RemoveAll(dir)
-	bin = filepath.Join(dir, "uuid")
-	if runtime.GOOS == "windows" {
-		bin += ".exe"
-	}
-	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(goTool); err != nil {
-		if goTool, err = exec.LookPath("go"); err != nil {
-			fmt.Fprintln(os.Stderr, "cannot find the go command:", err)
-			return 1
-		}
-	}
-	build := exec.Command(goTool, "build", "-o", bin, ".")
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "go build:", err)
-		return 1
-	}
-	return m.Run()
-}
 
 type result struct {
 	stdout, stderr string
 	code           int
 }
 
-// runCmd runs the built command with stdin and args.
+// runCmd runs the command in process, as main would, with stdin and args.
 func runCmd(t *testing.T, stdin string, args ...string) result {
 	t.Helper()
-	// A command that loops forever fails the test instead of hanging it.
-	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, args...)
-	cmd.Stdin = strings.NewReader(stdin)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	code := 0
-	if err := cmd.Run(); err != nil {
-		var exit *exec.ExitError
-		if !errors.As(err, &exit) {
-			t.Fatalf("uuid %q: %v", args, err)
-		}
-		code = exit.ExitCode()
-	}
+	var stdout, stderr strings.Builder
+	code := run(args, strings.NewReader(stdin), &stdout, &stderr)
 	return result{stdout.String(), stderr.String(), code}
 }
 
@@ -136,6 +84,18 @@ func TestNameBasedVectors(t *testing.T) {
 		{"x500", []string{"-m", "-n", "X500", "-N", "cn=x"}, uuid.NewV3(uuid.NamespaceX500(), "cn=x").String()},
 		// --time is a name here, not uuidgen's v1 flag.
 		{"name_like_flag", []string{"-s", "-n", "dns", "-N", "--time"}, uuid.NewV5(uuid.NamespaceDNS(), "--time").String()},
+		{"name_attached", []string{"-s", "-n@dns", "-Nwww.example.com"}, vectorV5},
+		{"cluster", []string{"-sn", "@dns", "-N", "www.example.com"}, vectorV5},
+		{"long_equals_empty_name", []string{"-s", "--namespace=@dns", "--name="}, uuid.NewV5(uuid.NamespaceDNS(), "").String()},
+		{"after_double_dash_none", []string{"-s", "-n", "@dns", "-N", "www.example.com", "--"}, vectorV5},
+		// -x as in uuidgen: the name is hex. uuidgen -s -n @dns -N 6578616d706c652e636f6d -x
+		// prints cfbff0d1-9375-5685-968c-48ce8b15ae17, the v5 of "example.com".
+		{"hex_name_uuidgen", []string{"-s", "-n", "@dns", "-N", "6578616d706c652e636f6d", "-x"}, "cfbff0d1-9375-5685-968c-48ce8b15ae17"},
+		{"hex_name_upper_digits", []string{"--sha1", "--hex", "--namespace", "@dns", "--name", "6578616D706C652E636F6D"}, "cfbff0d1-9375-5685-968c-48ce8b15ae17"},
+		{"hex_name_md5", []string{"-mx", "-n", "@dns", "-N", "7777772e6578616d706c652e636f6d"}, vectorV3},
+		{"hex_name_v8", []string{"-v8", "-x", "-n", "@dns", "-N", "7777772e6578616d706c652e636f6d"}, vectorV8},
+		{"hex_name_empty", []string{"-s", "-x", "-n", "@dns", "-N", ""}, uuid.NewV5(uuid.NamespaceDNS(), "").String()},
+		{"hex_name_binary", []string{"-s", "-x", "-n", "@url", "-N", "00ff"}, uuid.NewV5(uuid.NamespaceURL(), "\x00\xff").String()},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -181,12 +141,14 @@ func TestVersionFlags(t *testing.T) {
 		{"v6", []string{"-v", "6"}, 6},
 		{"v7", []string{"-v", "7"}, 7},
 		{"v8", []string{"-v", "8"}, 8},
-		{"v7_long_dash", []string{"--v", "7"}, 7},
+		{"v7_attached", []string{"-v7"}, 7},
+		{"v2_attached", []string{"-v2"}, 2},
 		{"r", []string{"-r"}, 4},
 		{"random", []string{"--random"}, 4},
 		{"t", []string{"-t"}, 1},
 		{"time_no_value", []string{"--time"}, 1},
-		{"time_then_flag", []string{"--time", "-C", "2"}, 1},
+		{"time_then_flag", []string{"--time", "-v", "1"}, 1},
+		{"t_cluster", []string{"-tv1"}, 1},
 		{"6", []string{"-6"}, 6},
 		{"time_v6", []string{"--time-v6"}, 6},
 		{"7", []string{"-7"}, 7},
@@ -196,8 +158,8 @@ func TestVersionFlags(t *testing.T) {
 		{"uuid6", []string{"--uuid", "uuid6"}, 6},
 		{"uuid7", []string{"--uuid=uuid7"}, 7},
 		{"uuid8", []string{"-u", "uuid8"}, 8},
-		{"agreeing", []string{"-7", "-v", "7", "--time-v7"}, 7},
-		{"r_false", []string{"-7", "-r=false"}, 7},
+		{"agreeing", []string{"-7", "-v", "7", "-u", "uuid7"}, 7},
+		{"legacy_single_dash_long", []string{"-time-v6"}, 6},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -253,18 +215,21 @@ func TestFormats(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"canonical", []string{"-format", "canonical"}, vectorV5},
-		{"urn", []string{"-format", "urn"}, "urn:uuid:" + vectorV5},
-		{"hex", []string{"-format", "hex"}, "2ed6657de927568b95e12665a8aea6a2"},
-		{"braced", []string{"-format", "braced"}, "{" + vectorV5 + "}"},
-		{"x", []string{"-x"}, "2ed6657de927568b95e12665a8aea6a2"},
-		{"hex_long", []string{"--hex"}, "2ed6657de927568b95e12665a8aea6a2"},
-		{"x_and_format_hex", []string{"-x", "-format", "hex"}, "2ed6657de927568b95e12665a8aea6a2"},
-		{"upper", []string{"-upper"}, upper},
-		{"upper_canonical", []string{"-upper", "-format", "canonical"}, upper},
-		{"upper_urn", []string{"-upper", "-format", "urn"}, "urn:uuid:" + upper},
-		{"upper_hex", []string{"-upper", "-x"}, "2ED6657DE927568B95E12665A8AEA6A2"},
+		{"canonical", []string{"--format", "canonical"}, vectorV5},
+		{"urn", []string{"--format", "urn"}, "urn:uuid:" + vectorV5},
+		{"hex", []string{"--format", "hex"}, "2ed6657de927568b95e12665a8aea6a2"},
+		{"braced", []string{"--format=braced"}, "{" + vectorV5 + "}"},
+		{"legacy_single_dash", []string{"-format", "hex"}, "2ed6657de927568b95e12665a8aea6a2"},
+		{"upper", []string{"--upper"}, upper},
+		{"legacy_upper", []string{"-upper"}, upper},
+		{"upper_canonical", []string{"--upper", "--format", "canonical"}, upper},
+		{"upper_urn", []string{"--upper", "--format", "urn"}, "urn:uuid:" + upper},
+		{"urn_plus_upper", []string{"--format", "urn+upper"}, "urn:uuid:" + upper},
+		{"upper_hex", []string{"--upper", "--format", "hex"}, "2ED6657DE927568B95E12665A8AEA6A2"},
+		{"hex_plus_upper_and_upper", []string{"--upper", "--format", "hex+upper"}, "2ED6657DE927568B95E12665A8AEA6A2"},
+		{"canonical_plus_upper", []string{"--format", "canonical+upper"}, upper},
 		{"upper_braced", []string{"--upper", "-format=braced"}, "{" + upper + "}"},
+		{"braced_plus_upper", []string{"--format", "braced+upper"}, "{" + upper + "}"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -289,9 +254,9 @@ func TestFormats(t *testing.T) {
 	for format, shape := range shapes {
 		for _, up := range []bool{false, true} {
 			t.Run(fmt.Sprintf("random_%s_upper_%v", format, up), func(t *testing.T) {
-				args := []string{"-7", "-C", "50", "-format", format}
+				args := []string{"-7", "-C", "50", "--format", format}
 				if up {
-					args = append(args, "-upper")
+					args = append(args, "--upper")
 				}
 				got := lines(t, runOK(t, "", args...))
 				if len(got) != 50 {
@@ -314,20 +279,20 @@ func TestFormats(t *testing.T) {
 	}
 }
 
-// inspectJSON runs inspect -json on the given UUIDs and decodes one object per input.
+// inspectJSON runs inspect --json-lines on the given UUIDs and decodes one object per input.
 func inspectJSON(t *testing.T, ids ...string) []map[string]any {
 	t.Helper()
-	out := runOK(t, "", append([]string{"inspect", "-json"}, ids...)...)
+	out := runOK(t, "", append([]string{"inspect", "--json-lines"}, ids...)...)
 	var objs []map[string]any
 	for _, line := range lines(t, out) {
 		var obj map[string]any
 		if err := json.Unmarshal([]byte(line), &obj); err != nil {
-			t.Fatalf("inspect -json printed %q: %v", line, err)
+			t.Fatalf("inspect --json-lines printed %q: %v", line, err)
 		}
 		objs = append(objs, obj)
 	}
 	if len(objs) != len(ids) {
-		t.Fatalf("inspect -json printed %d objects for %d UUIDs", len(objs), len(ids))
+		t.Fatalf("inspect --json-lines printed %d objects for %d UUIDs", len(objs), len(ids))
 	}
 	return objs
 }
@@ -405,25 +370,25 @@ func TestInspectVectors(t *testing.T) {
 	objs := inspectJSON(t, ins...)
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			checkFields(t, "inspect -json "+tt.in, objs[i], tt.want)
+			checkFields(t, "inspect --json-lines "+tt.in, objs[i], tt.want)
 		})
 	}
 
 	t.Run("json_text", func(t *testing.T) {
 		// The exact bytes, so the key order stays stable.
-		got := runOK(t, "", "inspect", "-json", vectorV1, vectorV7)
+		got := runOK(t, "", "inspect", "--json-lines", vectorV1, vectorV7)
 		want := `{"uuid":"c232ab00-9414-11ec-b3c8-9f6bdeced846","variant":"RFC 9562","version":1,"version_name":"time-based","time":"2022-02-22T19:22:22.0000000Z","clock_seq":13256,"node":"9f:6b:de:ce:d8:46","node_random":true}
 {"uuid":"017f22e2-79b0-7cc3-98c4-dc0c0c07398f","variant":"RFC 9562","version":7,"version_name":"Unix time","time":"2022-02-22T19:22:22.000Z"}
 `
 		if got != want {
-			t.Errorf("inspect -json =\n%s\nwant\n%s", got, want)
+			t.Errorf("inspect --json-lines =\n%s\nwant\n%s", got, want)
 		}
 	})
 
 	t.Run("table", func(t *testing.T) {
 		got := runOK(t, "", "inspect", vectorV1, vectorV3, vectorV4, vectorV5, vectorV6, vectorV7,
 			"00000000-0000-0000-0000-000000000000", "ffffffff-ffff-ffff-ffff-ffffffffffff",
-			"c232ab00-9414-11ec-b3c8-9e6bdeced846")
+			"c232ab00-9414-11ec-b3c8-9e6bdeced846", "00000000-0000-1000-c000-000000000000")
 		want := "" +
 			header +
 			"c232ab00-9414-11ec-b3c8-9f6bdeced846  RFC 9562   1 (time-based)        2022-02-22T19:22:22.0000000Z  13256     9f:6b:de:ce:d8:46 (random, multicast bit set)\n" +
@@ -434,7 +399,8 @@ func TestInspectVectors(t *testing.T) {
 			"017f22e2-79b0-7cc3-98c4-dc0c0c07398f  RFC 9562   7 (Unix time)         2022-02-22T19:22:22.000Z\n" +
 			"00000000-0000-0000-0000-000000000000  NCS        nil\n" +
 			"ffffffff-ffff-ffff-ffff-ffffffffffff  Future     max\n" +
-			"c232ab00-9414-11ec-b3c8-9e6bdeced846  RFC 9562   1 (time-based)        2022-02-22T19:22:22.0000000Z  13256     9e:6b:de:ce:d8:46\n"
+			"c232ab00-9414-11ec-b3c8-9e6bdeced846  RFC 9562   1 (time-based)        2022-02-22T19:22:22.0000000Z  13256     9e:6b:de:ce:d8:46\n" +
+			"00000000-0000-1000-c000-000000000000  Microsoft  unknown\n"
 		if got != want {
 			t.Errorf("inspect =\n%s\nwant\n%s", got, want)
 		}
@@ -461,7 +427,7 @@ func TestInspectForms(t *testing.T) {
 	}
 	for i, obj := range inspectJSON(t, forms...) {
 		if obj["uuid"] != want || obj["error"] != nil {
-			t.Errorf("inspect -json %q: uuid %v, error %v; want uuid %s", forms[i], obj["uuid"], obj["error"], want)
+			t.Errorf("inspect --json-lines %q: uuid %v, error %v; want uuid %s", forms[i], obj["uuid"], obj["error"], want)
 		}
 	}
 }
@@ -473,33 +439,41 @@ func TestGeneratedFields(t *testing.T) {
 		args []string
 		want map[string]any // fields to check; node is checked for presence only
 	}{
-		{"v1_at", []string{"-v", "1", "-time", "2022-02-22T19:22:22Z"},
+		{"v1_at", []string{"-v", "1", "--at", "2022-02-22T19:22:22Z"},
 			map[string]any{"version": 1.0, "time": "2022-02-22T19:22:22.0000000Z"}},
-		{"v1_at_offset_100ns", []string{"-t", "-time", "2022-02-22T14:22:22.1234567-05:00"},
+		{"v1_at_offset_100ns", []string{"-t", "--at", "2022-02-22T14:22:22.1234567-05:00"},
 			map[string]any{"version": 1.0, "time": "2022-02-22T19:22:22.1234567Z"}},
-		{"v6_long_time_value", []string{"--time-v6", "--time", "2022-02-22T19:22:22.5Z"},
+		{"v6_long_time_value", []string{"--time-v6", "--at", "2022-02-22T19:22:22.5Z"},
 			map[string]any{"version": 6.0, "time": "2022-02-22T19:22:22.5000000Z"}},
-		{"v6_at", []string{"-6", "-time", "2022-02-22T19:22:22Z"},
+		{"v6_at", []string{"-6", "--at", "2022-02-22T19:22:22Z"},
 			map[string]any{"version": 6.0, "time": "2022-02-22T19:22:22.0000000Z"}},
-		{"v6_at_equals", []string{"-v", "6", "-time=1999-12-31T23:59:59.9999999Z"},
+		{"v6_at_equals", []string{"-v", "6", "--at=1999-12-31T23:59:59.9999999Z"},
 			map[string]any{"version": 6.0, "time": "1999-12-31T23:59:59.9999999Z"}},
-		{"v7_at", []string{"-7", "-time", "2022-02-22T19:22:22Z"},
+		{"v7_at", []string{"-7", "--at", "2022-02-22T19:22:22Z"},
 			map[string]any{"version": 7.0, "time": "2022-02-22T19:22:22.000Z"}},
-		{"v7_at_ms", []string{"-v", "7", "-time", "2022-02-22T14:22:22.123456-05:00"},
+		{"v7_at_ms", []string{"-v", "7", "--at", "2022-02-22T14:22:22.123456-05:00"},
 			map[string]any{"version": 7.0, "time": "2022-02-22T19:22:22.123Z"}},
-		{"v2_person_id", []string{"-v", "2", "-domain", "person", "-id", "1234"},
+		{"v2_person_id", []string{"-v", "2", "--domain", "person", "--id", "1234"},
 			map[string]any{"version": 2.0, "domain": "Person", "id": 1234.0}},
-		{"v2_group_id", []string{"-v", "2", "-domain", "group", "-id", "42"},
+		{"v2_group_id", []string{"-v", "2", "--domain", "group", "--id", "42"},
 			map[string]any{"version": 2.0, "domain": "Group", "id": 42.0}},
-		{"v2_org_id", []string{"-u", "uuid2", "-domain", "ORG", "-id", "4294967295"},
+		{"v2_org_id", []string{"-u", "uuid2", "--domain", "ORG", "--id", "4294967295"},
 			map[string]any{"version": 2.0, "domain": "Org", "id": 4294967295.0}},
-		{"v2_numeric_domain", []string{"-v", "2", "-domain", "2", "-id", "0"},
+		{"v2_numeric_domain", []string{"-v", "2", "--domain", "2", "--id", "0"},
 			map[string]any{"version": 2.0, "domain": "Org", "id": 0.0}},
 		{"v2_default", []string{"-v", "2"},
 			map[string]any{"version": 2.0, "domain": "Person", "id": float64(os.Getuid())}},
-		{"v2_default_group", []string{"-v", "2", "-domain", "group"},
+		{"v2_default_group", []string{"-v", "2", "--domain", "group"},
 			map[string]any{"version": 2.0, "domain": "Group", "id": float64(os.Getgid())}},
 		{"v1_now", []string{"-t"}, map[string]any{"version": 1.0}},
+		{"v1_at_min", []string{"-t", "--at", "1582-10-15T00:00:00Z"},
+			map[string]any{"version": 1.0, "time": "1582-10-15T00:00:00.0000000Z"}},
+		{"v6_at_max", []string{"-6", "--at", "5236-03-31T21:21:00.68469759Z"},
+			map[string]any{"version": 6.0, "time": "5236-03-31T21:21:00.6846975Z"}},
+		{"v7_at_epoch", []string{"-7", "--at", "1970-01-01T00:00:00Z"},
+			map[string]any{"version": 7.0, "time": "1970-01-01T00:00:00.000Z"}},
+		{"v7_at_year_9999", []string{"-7", "--at", "9999-12-31T23:59:59.999999999Z"},
+			map[string]any{"version": 7.0, "time": "9999-12-31T23:59:59.999Z"}},
 		{"v6_now", []string{"-6"}, map[string]any{"version": 6.0}},
 	}
 	for _, tt := range tests {
@@ -536,10 +510,10 @@ func TestGeneratedFields(t *testing.T) {
 		args   []string
 		prefix string
 	}{
-		{[]string{"-t", "-time", "2022-02-22T19:22:22Z"}, "c232ab00-9414-11ec-"},  // A.1
-		{[]string{"-6", "-time", "2022-02-22T19:22:22Z"}, "1ec9414c-232a-6b00-"},  // A.5
-		{[]string{"-7", "-time", "2022-02-22T19:22:22Z"}, "017f22e2-79b0-7"},      // A.6
-		{[]string{"-7", "-time", "2022-02-22T14:22:22-05:00"}, "017f22e2-79b0-7"}, // A.6
+		{[]string{"-t", "--at", "2022-02-22T19:22:22Z"}, "c232ab00-9414-11ec-"},  // A.1
+		{[]string{"-6", "--at", "2022-02-22T19:22:22Z"}, "1ec9414c-232a-6b00-"},  // A.5
+		{[]string{"-7", "--at", "2022-02-22T19:22:22Z"}, "017f22e2-79b0-7"},      // A.6
+		{[]string{"-7", "--at", "2022-02-22T14:22:22-05:00"}, "017f22e2-79b0-7"}, // A.6
 	}
 	for _, tt := range prefixes {
 		t.Run("prefix_"+tt.prefix, func(t *testing.T) {
@@ -551,7 +525,7 @@ func TestGeneratedFields(t *testing.T) {
 }
 
 func TestInspectTableV2(t *testing.T) {
-	id := strings.TrimSpace(runOK(t, "", "-v", "2", "-domain", "group", "-id", "42"))
+	id := strings.TrimSpace(runOK(t, "", "-v", "2", "--domain", "group", "--id", "42"))
 	rows := lines(t, runOK(t, "", "inspect", id))
 	if len(rows) != 2 || rows[0]+"\n" != header {
 		t.Fatalf("inspect %s printed %q", id, rows)
@@ -579,16 +553,28 @@ func TestUsageErrors(t *testing.T) {
 		args []string
 		want string // the first stderr line
 	}{
-		{"unknown_flag", []string{"-foo"}, "uuid: flag provided but not defined: -foo"},
-		{"unknown_long_flag", []string{"--bogus"}, "uuid: flag provided but not defined: -bogus"},
+		{"unknown_flag", []string{"-q"}, "uuid: unknown flag -q"},
+		{"unknown_in_cluster", []string{"-foo"}, `uuid: unknown flag -f (in -foo)`},
+		{"unknown_control_byte", []string{"-\x01"}, `uuid: unknown flag -"\x01"`},
+		{"unknown_long_flag", []string{"--bogus"}, "uuid: unknown flag --bogus"},
+		{"unknown_long_with_value", []string{"--bogus=1"}, "uuid: unknown flag --bogus"},
+		{"no_abbreviations", []string{"--coun", "3"}, "uuid: unknown flag --coun"},
+		{"go_flag_double_dash_short", []string{"--v", "7"}, "uuid: unknown flag --v"},
+		{"repeated", []string{"-C", "3", "-C", "4"}, "uuid: flag -C repeated"},
+		{"repeated_other_spelling", []string{"-C3", "--count=4"}, "uuid: flag --count repeated (already given as -C)"},
+		{"repeated_bool", []string{"-s", "-s", "-n", "dns", "-N", "x"}, "uuid: flag -s repeated"},
+		{"repeated_in_cluster", []string{"-77"}, "uuid: flag -7 repeated"},
+		{"repeated_long_short", []string{"--time-v7", "-7"}, "uuid: flag -7 repeated (already given as --time-v7)"},
 		{"v9", []string{"-v", "9"}, `uuid: invalid value "9" for flag -v: want a version from 1 to 8`},
+		{"v9_attached", []string{"-v9"}, `uuid: invalid value "9" for flag -v: want a version from 1 to 8`},
 		{"v0", []string{"-v", "0"}, `uuid: invalid value "0" for flag -v: want a version from 1 to 8`},
 		{"v_word", []string{"-v", "four"}, `uuid: invalid value "four" for flag -v: want a version from 1 to 8`},
-		{"v_missing", []string{"-v"}, "uuid: flag needs an argument: -v"},
+		{"v_missing", []string{"-v"}, "uuid: flag -v needs a value (N)"},
 		{"count_negative", []string{"-C", "-1"}, `uuid: invalid value "-1" for flag -C: want a whole number of UUIDs, 0 or more`},
 		{"count_word", []string{"-C", "ten"}, `uuid: invalid value "ten" for flag -C: want a whole number of UUIDs, 0 or more`},
-		{"count_fraction", []string{"--count", "1.5"}, `uuid: invalid value "1.5" for flag -count: want a whole number of UUIDs, 0 or more`},
-		{"count_missing", []string{"-C"}, "uuid: flag needs an argument: -C"},
+		{"count_fraction", []string{"--count", "1.5"}, `uuid: invalid value "1.5" for flag --count: want a whole number of UUIDs, 0 or more`},
+		{"count_missing", []string{"-C"}, "uuid: flag -C needs a value (N)"},
+		{"count_long_missing", []string{"--count"}, "uuid: flag --count needs a value (N)"},
 		{"md5_alone", []string{"-m"}, "uuid: v3 (from -m) needs both -n NAMESPACE and -N NAME"},
 		{"md5_no_name", []string{"-m", "-n", "dns"}, "uuid: v3 (from -m) needs both -n NAMESPACE and -N NAME"},
 		{"sha1_no_namespace", []string{"-s", "-N", "x"}, "uuid: v5 (from -s) needs both -n NAMESPACE and -N NAME"},
@@ -599,29 +585,55 @@ func TestUsageErrors(t *testing.T) {
 			`uuid: invalid value "bogus" for flag -n: want dns, url, oid, x500 (or @dns, @url, @oid, @x500) or a UUID`},
 		{"name_with_v4", []string{"-n", "dns", "-N", "x"}, "uuid: -n and -N apply to v3, v5 and v8 only, not v4 (the default)"},
 		{"name_with_v7", []string{"-7", "-N", "x"}, "uuid: -n and -N apply to v3, v5 and v8 only, not v7 (from -7)"},
-		{"bad_time", []string{"-7", "-time", "yesterday"},
-			`uuid: invalid value "yesterday" for flag -time: want an RFC 3339 time such as 2022-02-22T19:22:22Z`},
-		{"time_without_zone", []string{"-7", "-time", "2022-02-22T19:22:22"},
-			`uuid: invalid value "2022-02-22T19:22:22" for flag -time: want an RFC 3339 time such as 2022-02-22T19:22:22Z`},
-		{"time_with_v4", []string{"-time", "2022-02-22T19:22:22Z"}, "uuid: -time applies to v1, v6 and v7 only, not v4 (the default)"},
-		{"time_with_v2", []string{"-v", "2", "-time", "2022-02-22T19:22:22Z"}, "uuid: -time applies to v1, v6 and v7 only, not v2 (from -v 2)"},
+		{"hex_without_name", []string{"-r", "-x"}, "uuid: -x reads the -N name as hex, but there is no -N NAME"},
+		{"hex_odd_length", []string{"-s", "-x", "-n", "dns", "-N", "abc"},
+			`uuid: -x: the name "abc" is not hex digits: encoding/hex: odd length hex string`},
+		{"hex_not_digits", []string{"-s", "-x", "-n", "dns", "-N", "example.com"},
+			`uuid: -x: the name "example.com" is not hex digits: encoding/hex: invalid byte: U+0078 'x'`},
+		{"bad_time", []string{"-7", "--at", "yesterday"},
+			`uuid: invalid value "yesterday" for flag --at: want an RFC 3339 time such as 2022-02-22T19:22:22Z`},
+		{"time_without_zone", []string{"-7", "--at", "2022-02-22T19:22:22"},
+			`uuid: invalid value "2022-02-22T19:22:22" for flag --at: want an RFC 3339 time such as 2022-02-22T19:22:22Z`},
+		{"at_with_v4", []string{"--at", "2022-02-22T19:22:22Z"}, "uuid: --at applies to v1, v6 and v7 only, not v4 (the default)"},
+		{"at_with_v2", []string{"-v", "2", "--at", "2022-02-22T19:22:22Z"}, "uuid: --at applies to v1, v6 and v7 only, not v2 (from -v 2)"},
+		{"at_v1_before_1582", []string{"-t", "--at", "1582-10-14T23:59:59.9999999Z"},
+			"uuid: --at 1582-10-14T23:59:59.9999999Z is outside the times v1 can hold: 1582-10-15T00:00:00.0000000Z to 5236-03-31T21:21:00.6846975Z"},
+		{"at_v6_after_5236", []string{"-6", "--at=5236-03-31T21:21:00.6846976Z"},
+			"uuid: --at 5236-03-31T21:21:00.6846976Z is outside the times v6 can hold: 1582-10-15T00:00:00.0000000Z to 5236-03-31T21:21:00.6846975Z"},
+		{"at_v7_before_1970", []string{"-7", "--at", "1969-12-31T23:59:59.9999Z"},
+			"uuid: --at 1969-12-31T23:59:59.9999Z is outside the times v7 can hold: 1970-01-01T00:00:00.000Z to 10889-08-02T05:31:50.655Z"},
+		{"at_v7_offset_before_1970", []string{"-7", "--at", "1970-01-01T00:30:00+01:00"},
+			"uuid: --at 1970-01-01T00:30:00+01:00 is outside the times v7 can hold: 1970-01-01T00:00:00.000Z to 10889-08-02T05:31:50.655Z"},
+		{"time_with_value", []string{"-7", "--time", "2022-02-22T19:22:22Z"},
+			`uuid: unexpected argument "2022-02-22T19:22:22Z" (--at TIME sets the time; -t and --time choose v1)`},
+		{"legacy_time_flag", []string{"-time", "2022-02-22T19:22:22Z"},
+			`uuid: unexpected argument "2022-02-22T19:22:22Z" (--at TIME sets the time; -t and --time choose v1)`},
 		{"conflict_sha1_md5", []string{"-s", "-m", "-n", "dns", "-N", "x"}, "uuid: conflicting version flags -s (v5) and -m (v3)"},
 		{"conflict_v_7", []string{"-v", "4", "-7"}, "uuid: conflicting version flags -v 4 (v4) and -7 (v7)"},
-		{"conflict_long", []string{"--random", "--time"}, "uuid: conflicting version flags --random (v4) and -t (v1)"},
+		{"conflict_long", []string{"--random", "--time"}, "uuid: conflicting version flags --random (v4) and --time (v1)"},
 		{"conflict_python", []string{"-u", "uuid7", "-6"}, "uuid: conflicting version flags -u uuid7 (v7) and -6 (v6)"},
+		{"conflict_python_long", []string{"--uuid=uuid1", "-7"}, "uuid: conflicting version flags --uuid uuid1 (v1) and -7 (v7)"},
 		{"python_bad", []string{"-u", "uuid9"}, `uuid: invalid value "uuid9" for flag -u: want uuid1, uuid2, ... or uuid8`},
-		{"bool_with_value", []string{"-r=maybe"}, `uuid: invalid boolean value "maybe" for -r: want no value`},
-		{"bad_format", []string{"-format", "bogus"}, `uuid: invalid value "bogus" for flag -format: want canonical, urn, hex or braced`},
-		{"x_then_format", []string{"-x", "-format", "urn"}, `uuid: invalid value "urn" for flag -format: conflicts with -x`},
-		{"format_then_x", []string{"-format", "braced", "-x"}, "uuid: invalid boolean flag x: conflicts with -format braced"},
-		{"bad_domain", []string{"-v", "2", "-domain", "club"},
-			`uuid: invalid value "club" for flag -domain: want person, group, org or a number from 0 to 255`},
-		{"org_needs_id", []string{"-v", "2", "-domain", "org"}, "uuid: -domain org needs -id N (only person and group have a default ID)"},
-		{"bad_id", []string{"-v", "2", "-id", "-1"}, `uuid: invalid value "-1" for flag -id: want a number from 0 to 4294967295`},
-		{"id_with_v4", []string{"-id", "5"}, "uuid: -domain and -id apply to v2 only, not v4 (the default)"},
+		{"python_not_uuid", []string{"-u", "7"}, `uuid: invalid value "7" for flag -u: want uuid1, uuid2, ... or uuid8`},
+		{"bool_with_value", []string{"--random=yes"}, "uuid: flag --random takes no value"},
+		{"legacy_bool_with_value", []string{"-upper=true"}, "uuid: flag -upper takes no value"},
+		{"bad_format", []string{"--format", "bogus"}, `uuid: invalid value "bogus" for flag --format: want canonical, urn, hex or braced, maybe with +upper`},
+		{"format_upper_alone", []string{"--format", "upper"}, `uuid: invalid value "upper" for flag --format: want canonical, urn, hex or braced, maybe with +upper`},
+		{"format_twice", []string{"--format", "urn", "-format", "hex"}, "uuid: flag -format repeated (already given as --format)"},
+		{"bad_domain", []string{"-v", "2", "--domain", "club"},
+			`uuid: invalid value "club" for flag --domain: want person, group, org or a number from 0 to 255`},
+		{"org_needs_id", []string{"-v", "2", "--domain", "org"}, "uuid: --domain org needs --id N (only person and group have a default ID)"},
+		{"bad_id", []string{"-v", "2", "--id", "-1"}, `uuid: invalid value "-1" for flag --id: want a number from 0 to 4294967295`},
+		{"id_with_v4", []string{"--id", "5"}, "uuid: --domain and --id apply to v2 only, not v4 (the default)"},
 		{"unknown_command", []string{"bogus"}, `uuid: unexpected argument "bogus" (commands are gen and inspect)`},
 		{"gen_extra_argument", []string{"gen", "-C", "2", "extra"}, `uuid: unexpected argument "extra" (commands are gen and inspect)`},
-		{"inspect_unknown_flag", []string{"inspect", "-bogus"}, "uuid: inspect: flag provided but not defined: -bogus"},
+		{"after_double_dash", []string{"-C", "2", "--", "-r"}, `uuid: unexpected argument "-r" (commands are gen and inspect)`},
+		{"dash_alone", []string{"-"}, `uuid: unexpected argument "-" (commands are gen and inspect)`},
+		{"inspect_unknown_flag", []string{"inspect", "--bogus"}, "uuid: inspect: unknown flag --bogus"},
+		{"inspect_raw_unsupported", []string{"inspect", "-r"}, "uuid: inspect: unknown flag -r"},
+		{"inspect_modes", []string{"inspect", "-J", "--json-lines"}, "uuid: inspect: --json-lines: conflicts with -J"},
+		{"inspect_repeated", []string{"inspect", "-n", "--noheadings"}, "uuid: inspect: flag --noheadings repeated (already given as -n)"},
+		{"inspect_gen_flag", []string{"inspect", "-C", "2"}, "uuid: inspect: unknown flag -C"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -640,11 +652,26 @@ func TestUsageErrors(t *testing.T) {
 }
 
 func TestHelp(t *testing.T) {
-	for _, args := range [][]string{{"-h"}, {"-help"}, {"--help"}, {"help"}, {"gen", "-h"}, {"-C", "3", "-h"}, {"inspect", "-h"}, {"inspect", "--help"}} {
+	for _, args := range [][]string{
+		{"-h"}, {"-help"}, {"--help"}, {"help"}, {"gen", "-h"}, {"-C", "3", "-h"}, {"-rh"},
+		{"-h", "--bogus"}, // -h stops the parse, as it does for getopt programs
+		{"inspect", "-h"}, {"inspect", "--help"}, {"inspect", vectorV4, "-h"},
+	} {
 		t.Run(strings.Join(args, "_"), func(t *testing.T) {
 			got := runOK(t, "", args...)
 			if got != usage {
 				t.Errorf("uuid %q printed\n%s\nwant the usage text", args, got)
+			}
+		})
+	}
+}
+
+func TestVersion(t *testing.T) {
+	for _, args := range [][]string{{"-V"}, {"--version"}, {"-rV"}, {"inspect", "-V"}, {"inspect", "--version"}} {
+		t.Run(strings.Join(args, "_"), func(t *testing.T) {
+			got := runOK(t, "", args...)
+			if got != versionLine() || !strings.HasPrefix(got, "uuid ") || len(lines(t, got)) != 1 {
+				t.Errorf("uuid %q printed %q; want one line %q", args, got, versionLine())
 			}
 		})
 	}
@@ -703,7 +730,7 @@ func TestInspectInvalid(t *testing.T) {
 	})
 
 	t.Run("json", func(t *testing.T) {
-		r := runCmd(t, stdin, "inspect", "-json")
+		r := runCmd(t, stdin, "inspect", "--json-lines")
 		if r.code != 1 || r.stderr != "" {
 			t.Errorf("exit status %d, stderr %q; want 1 and none", r.code, r.stderr)
 		}
@@ -719,7 +746,7 @@ func TestInspectInvalid(t *testing.T) {
 			if err := json.Unmarshal([]byte(got[2*i+1]), &obj); err != nil {
 				t.Fatal(err)
 			}
-			checkFields(t, "inspect -json", obj, want)
+			checkFields(t, "inspect --json-lines", obj, want)
 			if !strings.Contains(obj["error"].(string), "offset") {
 				t.Errorf("error %q does not mention the offset", obj["error"])
 			}
@@ -730,7 +757,7 @@ func TestInspectInvalid(t *testing.T) {
 	})
 
 	t.Run("arguments", func(t *testing.T) {
-		r := runCmd(t, "", "inspect", "-noheadings", vectorV4, bad)
+		r := runCmd(t, "", "inspect", "-n", vectorV4, bad)
 		want := "uuid inspect: argument 2: " + badMsg + "\n"
 		if r.code != 1 || r.stderr != want {
 			t.Errorf("exit status %d, stderr %q; want 1 and %q", r.code, r.stderr, want)
@@ -741,14 +768,14 @@ func TestInspectInvalid(t *testing.T) {
 	})
 
 	t.Run("quoted_control_bytes", func(t *testing.T) {
-		r := runCmd(t, "abc\x01def\n", "inspect", "-noheadings")
+		r := runCmd(t, "abc\x01def\n", "inspect", "--noheadings")
 		if r.code != 1 || r.stdout != fmt.Sprintf("%-38sinvalid\n", `"abc\x01def"`) {
 			t.Errorf("exit status %d, stdout %q", r.code, r.stdout)
 		}
 	})
 
 	t.Run("all_valid", func(t *testing.T) {
-		r := runCmd(t, "\n"+vectorV4+"\n\n", "inspect", "-json")
+		r := runCmd(t, "\n"+vectorV4+"\n\n", "inspect", "--json-lines")
 		if r.code != 0 || r.stderr != "" || len(lines(t, r.stdout)) != 1 {
 			t.Errorf("exit status %d, stderr %q, stdout %q; want 0, none, one line", r.code, r.stderr, r.stdout)
 		}
@@ -758,8 +785,8 @@ func TestInspectInvalid(t *testing.T) {
 		if got := runOK(t, "", "inspect"); got != header {
 			t.Errorf("inspect of no input = %q; want the header only", got)
 		}
-		if got := runOK(t, " \n\n", "inspect", "-json"); got != "" {
-			t.Errorf("inspect -json of blank input = %q; want nothing", got)
+		if got := runOK(t, " \n\n", "inspect", "--json-lines"); got != "" {
+			t.Errorf("inspect --json-lines of blank input = %q; want nothing", got)
 		}
 	})
 }
@@ -771,8 +798,8 @@ func TestInspectStream(t *testing.T) {
 		version int
 		args    []string
 	}{
-		{"v4_json", 4, []string{"inspect", "-json"}},
-		{"v7_table", 7, []string{"inspect", "-noheadings"}},
+		{"v4_json", 4, []string{"inspect", "--json-lines"}},
+		{"v7_table", 7, []string{"inspect", "-n"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			gen := runOK(t, "", "-v", strconv.Itoa(tt.version), "-C", strconv.Itoa(n))
@@ -788,7 +815,7 @@ func TestInspectStream(t *testing.T) {
 					t.Fatalf("more than %d output lines", n)
 				}
 				line := sc.Text()
-				if tt.args[1] == "-json" {
+				if tt.args[1] == "--json-lines" {
 					var obj struct {
 						UUID    string `json:"uuid"`
 						Version int    `json:"version"`

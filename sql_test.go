@@ -1,0 +1,76 @@
+package uuid
+
+import (
+	"bytes"
+	"database/sql/driver"
+	"testing"
+)
+
+// TestSQLBinaryArgument checks the documented way to store 16 bytes: u[:]
+// passes database/sql's default conversion as the same 16 bytes, Value
+// gives 36 characters of text, and Scan reads either back.
+func TestSQLBinaryArgument(t *testing.T) {
+	u := MustParse("f81d4fae-7dec-11d0-a765-00a0c91e6bf6")
+
+	arg, err := driver.DefaultParameterConverter.ConvertValue(u[:])
+	b, ok := arg.([]byte)
+	if err != nil || !ok || !bytes.Equal(b, u[:]) {
+		t.Fatalf("ConvertValue(u[:]) = %#v, %v; want the 16 bytes %x", arg, err, u[:])
+	}
+
+	text, err := driver.DefaultParameterConverter.ConvertValue(u)
+	if s, ok := text.(string); err != nil || !ok || s != "f81d4fae-7dec-11d0-a765-00a0c91e6bf6" {
+		t.Fatalf("ConvertValue(u) = %#v, %v; want the canonical text", text, err)
+	}
+
+	for _, src := range []any{b, text, []byte(text.(string))} {
+		var got UUID
+		if err := got.Scan(src); err != nil || got != u {
+			t.Errorf("Scan(%#v) = %v, %v; want %v", src, got, err, u)
+		}
+		var n NullUUID
+		if err := n.Scan(src); err != nil || n != (NullUUID{UUID: u, Valid: true}) {
+			t.Errorf("NullUUID.Scan(%#v) = %+v, %v; want valid %v", src, n, err, u)
+		}
+	}
+}
+
+// TestScanCopiesBytes checks that Scan keeps no reference to its source:
+// database/sql reuses the buffer of a []byte column for the next row.
+func TestScanCopiesBytes(t *testing.T) {
+	for _, src := range [][]byte{
+		{0xf8, 0x1d, 0x4f, 0xae, 0x7d, 0xec, 0x11, 0xd0, 0xa7, 0x65, 0x00, 0xa0, 0xc9, 0x1e, 0x6b, 0xf6},
+		[]byte("f81d4fae-7dec-11d0-a765-00a0c91e6bf6"),
+	} {
+		var u UUID
+		if err := u.Scan(src); err != nil {
+			t.Fatal(err)
+		}
+		want := u
+		for i := range src {
+			src[i] = '0'
+		}
+		if u != want {
+			t.Errorf("after Scan(%d bytes), overwriting the source changed the UUID to %v", len(src), u)
+		}
+	}
+}
+
+func TestScanAllocs(t *testing.T) {
+	raw := []byte{0xf8, 0x1d, 0x4f, 0xae, 0x7d, 0xec, 0x11, 0xd0, 0xa7, 0x65, 0x00, 0xa0, 0xc9, 0x1e, 0x6b, 0xf6}
+	text := []byte("f81d4fae-7dec-11d0-a765-00a0c91e6bf6")
+	var u UUID
+	var n NullUUID
+	for _, tt := range []struct {
+		name string
+		f    func()
+	}{
+		{"UUID_16_bytes", func() { _ = u.Scan(raw) }},
+		{"UUID_text_bytes", func() { _ = u.Scan(text) }},
+		{"NullUUID_16_bytes", func() { _ = n.Scan(raw) }},
+	} {
+		if a := testing.AllocsPerRun(100, tt.f); a != 0 {
+			t.Errorf("Scan %s: %v allocations; want 0", tt.name, a)
+		}
+	}
+}
