@@ -646,18 +646,7 @@ func TestStateFileKill(t *testing.T) {
 	}
 	dir := t.TempDir()
 	path := filepath.Join(dir, "state")
-
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	h := startHelpers(t, 1, "v1", 0, rfcTime, path, "", w)[0]
-	w.Close()
-	buf := make([]byte, 16*before)
-	if _, err := io.ReadFull(r, buf); err != nil {
-		t.Fatalf("reading the first child's UUIDs: %v\n%s", err, h.output)
-	}
+	h, r, buf := startReading(t, path, before)
 	if err := h.cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
@@ -776,6 +765,26 @@ func BenchmarkNewV1State(b *testing.B) {
 	})
 }
 
+// startReading starts a child that makes v1 UUIDs through the state file
+// at path, with the clock frozen at rfcTime, until it is killed, and
+// reads its first n UUIDs. It returns the child, the pipe it writes the
+// rest to, and the bytes read.
+func startReading(t *testing.T, path string, n int) (helper, *os.File, []byte) {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	h := startHelpers(t, 1, "v1", 0, rfcTime, path, "", w)[0]
+	w.Close()
+	buf := make([]byte, 16*n)
+	if _, err := io.ReadFull(r, buf); err != nil {
+		t.Fatalf("reading the first child's UUIDs: %v\n%s", err, h.output)
+	}
+	return h, r, buf
+}
+
 // TestStateFileReplaced replaces the state file with a copy of itself, as
 // an editor, a configuration tool or a restore from backup does, while a
 // first child makes v1 UUIDs through it, then starts a second child on the
@@ -789,18 +798,7 @@ func TestStateFileReplaced(t *testing.T) {
 	}
 	dir := t.TempDir()
 	path := filepath.Join(dir, "state")
-
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	a := startHelpers(t, 1, "v1", 0, rfcTime, path, "", w)[0]
-	w.Close()
-	buf := make([]byte, 16*before)
-	if _, err := io.ReadFull(r, buf); err != nil {
-		t.Fatalf("reading the first child's UUIDs: %v\n%s", err, a.output)
-	}
+	a, r, buf := startReading(t, path, before)
 	// Drain the first child while the second runs, so it never blocks.
 	rest := make(chan []byte)
 	go func() {
