@@ -14,6 +14,7 @@ import (
 	"github.com/afb7af96/uuid/pgxuuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgtype"
+	"github.com/jackc/pgx/v5/stdlib"
 )
 
 // recorder keeps a copy of every byte the client writes to the server.
@@ -134,25 +135,32 @@ func parseBind(body []byte) (bind, error) {
 	return b, nil
 }
 
-// connectRecorded opens a pgx connection whose client-to-server bytes are
-// recorded, registered with pgxuuid if reg is set.
-func connectRecorded(t *testing.T, reg bool) (*pgx.Conn, *recorder) {
+// recordedConfig returns a connection configuration whose connections
+// record their client-to-server bytes in *rec.
+func recordedConfig(t *testing.T, rec **recorder) *pgx.ConnConfig {
 	t.Helper()
 	config, err := pgx.ParseConfig(connString(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rec *recorder
 	config.DialFunc = func(ctx context.Context, network, addr string) (net.Conn, error) {
 		var d net.Dialer
 		c, err := d.DialContext(ctx, network, addr)
 		if err != nil {
 			return nil, err
 		}
-		rec = &recorder{Conn: c}
-		return rec, nil
+		*rec = &recorder{Conn: c}
+		return *rec, nil
 	}
-	conn, err := pgx.ConnectConfig(context.Background(), config)
+	return config
+}
+
+// connectRecorded opens a pgx connection whose client-to-server bytes are
+// recorded, registered with pgxuuid if reg is set.
+func connectRecorded(t *testing.T, reg bool) (*pgx.Conn, *recorder) {
+	t.Helper()
+	var rec *recorder
+	conn, err := pgx.ConnectConfig(context.Background(), recordedConfig(t, &rec))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -281,4 +289,33 @@ func TestAllocsPerRow(t *testing.T) {
 	var pg pgtype.UUID
 	t.Logf("allocations per row: with Register %.2f (UUID); without: %.2f (UUID), %.2f (pgtype.UUID)",
 		perRow(reg, &u), perRow(plain, &u), perRow(plain, &pg))
+}
+
+// TestBinaryProbeDatabaseSQL checks that database/sql on pgx's driver, with
+// Register in AfterConnect, sends a UUID parameter as 16 binary bytes.
+func TestBinaryProbeDatabaseSQL(t *testing.T) {
+	ctx := testContext(t)
+	var rec *recorder
+	db := stdlib.OpenDB(*recordedConfig(t, &rec), stdlib.OptionAfterConnect(func(ctx context.Context, conn *pgx.Conn) error {
+		pgxuuid.Register(conn.TypeMap())
+		return nil
+	}))
+	t.Cleanup(func() { db.Close() })
+	if err := db.PingContext(ctx); err != nil {
+		t.Fatal(err)
+	}
+	rec.take()
+
+	u := uuid.NewV7()
+	var got uuid.UUID
+	if err := db.QueryRowContext(ctx, `SELECT $1::uuid`, u).Scan(&got); err != nil || got != u {
+		t.Fatalf("round trip = %v, %v; want %v", got, err, u)
+	}
+	b, err := lastBind(rec.take())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(b.paramFormats, []int16{1}) || len(b.params) != 1 || !bytes.Equal(b.params[0], u[:]) {
+		t.Errorf("parameter sent as formats %v, values %x; want format [1] and the 16 bytes %x", b.paramFormats, b.params, u[:])
+	}
 }

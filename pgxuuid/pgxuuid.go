@@ -4,8 +4,9 @@
 // Without it, pgx's native interface still works with [uuid.UUID], but
 // through database/sql's interfaces: a uuid column arrives as 16 bytes, is
 // formatted as 36 characters of text for [uuid.UUID.Scan] and parsed again,
-// and a parameter is sent as text. After [Register], these types travel as
-// 16 bytes per value in both directions:
+// and a parameter is formatted as text by [uuid.UUID.Value] and parsed
+// again before pgx sends its 16 bytes. After [Register], these types go
+// straight to and from PostgreSQL's binary format, 16 bytes per value:
 //
 //   - [uuid.UUID] and *[uuid.UUID] (a nil pointer is NULL),
 //   - [uuid.NullUUID],
@@ -15,7 +16,7 @@
 // nothing. Scanning SQL NULL into a [uuid.UUID] fails with an error that
 // matches [uuid.ErrScanNull]; scan into a [uuid.NullUUID] (Valid is false),
 // or into a *uuid.UUID (set to nil), where a column may be NULL. The text
-// format, which pgx uses with [pgx.QueryExecModeSimpleProtocol], keeps
+// format, which pgx uses with pgx.QueryExecModeSimpleProtocol, keeps
 // working.
 //
 // Register a connection's type map once, after it connects. With pgxpool:
@@ -48,7 +49,7 @@ import (
 // format. It replaces the codecs of m for the uuid and uuid[] types with
 // ones that also keep handling everything pgx's own [pgtype.UUIDCodec]
 // handles, such as [pgtype.UUID], [16]byte and string. Values of a uuid
-// column scanned into an any (and [pgx.Rows.Values]) become [uuid.UUID]
+// column scanned into an any (and in pgx.Rows.Values) become [uuid.UUID]
 // instead of [16]byte.
 //
 // Call Register once per map, before m is used, typically with
