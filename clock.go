@@ -19,8 +19,11 @@ type clock struct {
 }
 
 type clockBase struct {
-	wall  time.Time // with its monotonic reading
-	ticks uint64    // gregorianTicks(wall)
+	wall   time.Time // with its monotonic reading
+	ticks  uint64    // gregorianTicks(wall)
+	millis uint64    // unixMillis(wall), if unixOK
+	subMs  uint64    // nanoseconds of wall past millis, if unixOK
+	unixOK bool      // wall is within the range of Unix milliseconds
 }
 
 // ticks reads the clock as 100-ns Gregorian ticks.
@@ -28,15 +31,8 @@ func (c *clock) ticks() uint64 {
 	if c.now != nil {
 		return gregorianTicks(c.now())
 	}
-	if b := c.base.Load(); b != nil {
-		if d := time.Since(b.wall); 0 <= d && d < time.Second {
-			return min(b.ticks+uint64(d)/100, maxGregorianTicks)
-		}
-	}
-	t := time.Now()
-	b := &clockBase{wall: t, ticks: gregorianTicks(t)}
-	c.base.Store(b)
-	return b.ticks
+	b, d := c.read()
+	return min(b.ticks+uint64(d)/100, maxGregorianTicks)
 }
 
 // millis reads the clock as Unix milliseconds.
@@ -44,5 +40,26 @@ func (c *clock) millis() uint64 {
 	if c.now != nil {
 		return unixMillis(c.now())
 	}
-	return ticksToUnixMillis(c.ticks())
+	b, d := c.read()
+	if !b.unixOK {
+		return ticksToUnixMillis(min(b.ticks+uint64(d)/100, maxGregorianTicks))
+	}
+	return min(b.millis+(b.subMs+uint64(d))/1e6, maxUnixMillis)
+}
+
+// read returns the system clock's base and the time the monotonic clock
+// has run since it, taking a new base once a second.
+func (c *clock) read() (*clockBase, time.Duration) {
+	if b := c.base.Load(); b != nil {
+		if d := time.Since(b.wall); 0 <= d && d < time.Second {
+			return b, d
+		}
+	}
+	t := time.Now()
+	b := &clockBase{wall: t, ticks: gregorianTicks(t), millis: unixMillis(t)}
+	if b.unixOK = t.Unix() >= 0 && b.millis < maxUnixMillis; b.unixOK {
+		b.subMs = uint64(t.Nanosecond()) % 1e6
+	}
+	c.base.Store(b)
+	return b, 0
 }

@@ -461,3 +461,20 @@ func TestFillV7Batches(t *testing.T) {
 		}
 	}
 }
+
+// TestSystemClock checks the system clock's cached base against
+// time.Now: every reading lies between the wall readings taken around it.
+func TestSystemClock(t *testing.T) {
+	var c clock
+	for i := range 2000 {
+		before := time.Now()
+		ms, ticks := c.millis(), c.ticks()
+		after := time.Now()
+		if ms < uint64(before.UnixMilli()) || ms > uint64(after.UnixMilli()) {
+			t.Fatalf("reading %d: millis %d outside [%d, %d]", i, ms, before.UnixMilli(), after.UnixMilli())
+		}
+		if ticks < gregorianTicks(before) || ticks > gregorianTicks(after) {
+			t.Fatalf("reading %d: ticks %d outside [%d, %d]", i, ticks, gregorianTicks(before), gregorianTicks(after))
+		}
+	}
+}

@@ -50,6 +50,7 @@
 package uuid
 
 import (
+	"encoding/binary"
 	"errors"
 	"strconv"
 	"time"
@@ -182,11 +183,19 @@ func (u UUID) Variant() Variant {
 }
 
 // withVersion returns u with the version field set to v and the variant set
-// to [VariantRFC9562] (RFC 9562, Sections 4.1 and 4.2). It is the only place
-// that sets those bits.
+// to [VariantRFC9562] (RFC 9562, Sections 4.1 and 4.2).
 func (u UUID) withVersion(v Version) UUID {
-	u[6] = u[6]&0x0f | byte(v)<<4
-	u[8] = u[8]&0x3f | 0x80
+	return fromWords(binary.BigEndian.Uint64(u[0:]), binary.BigEndian.Uint64(u[8:]), v)
+}
+
+// fromWords returns the UUID whose bytes are the big-endian words hi and
+// lo, with the version field set to v and the variant set to
+// [VariantRFC9562]. It is the only place that sets those bits. Working on
+// the words keeps a layout in registers until the UUID is stored once.
+func fromWords(hi, lo uint64, v Version) UUID {
+	var u UUID
+	binary.BigEndian.PutUint64(u[0:], hi&^0xf000|uint64(v&0xf)<<12)
+	binary.BigEndian.PutUint64(u[8:], lo&^(3<<62)|1<<63)
 	return u
 }
 

@@ -12,13 +12,15 @@ import (
 //	time_low (32) | time_mid (16) | ver (4) time_high (12) |
 //	var (2) clock_seq (14) | node (48)
 func v1Layout(ticks uint64, seq uint16, node [6]byte) UUID {
-	var u UUID
-	binary.BigEndian.PutUint32(u[0:], uint32(ticks))
-	binary.BigEndian.PutUint16(u[4:], uint16(ticks>>32))
-	binary.BigEndian.PutUint16(u[6:], uint16(ticks>>48))
-	binary.BigEndian.PutUint16(u[8:], seq)
-	copy(u[10:], node[:])
-	return u.withVersion(1)
+	hi := ticks<<32 | ticks>>32&0xffff<<16 | ticks>>48&0x0fff
+	return fromWords(hi, uint64(seq)<<48|nodeBits(node), 1)
+}
+
+// nodeBits returns a node as the low 48 bits of an integer, as it stands
+// in the last 6 bytes of the layouts that carry one.
+func nodeBits(node [6]byte) uint64 {
+	return uint64(node[0])<<40 | uint64(node[1])<<32 | uint64(node[2])<<24 |
+		uint64(node[3])<<16 | uint64(node[4])<<8 | uint64(node[5])
 }
 
 // v1Fields returns the timestamp, 14-bit clock sequence and node of a
@@ -39,9 +41,8 @@ func v1Fields(u UUID) (ticks uint64, seq uint16, node [6]byte) {
 //	local_id (32) | time_mid (16) | ver (4) time_high (12) |
 //	var (2) clock_seq (6) | domain (8) | node (48)
 func v2Layout(ticks uint64, seq uint8, d Domain, id uint32, node [6]byte) UUID {
-	u := v1Layout(ticks, uint16(seq&0x3f)<<8|uint16(d), node)
-	binary.BigEndian.PutUint32(u[0:], id)
-	return u.withVersion(2)
+	hi := uint64(id)<<32 | ticks>>32&0xffff<<16 | ticks>>48&0x0fff
+	return fromWords(hi, uint64(seq&0x3f)<<56|uint64(d)<<48|nodeBits(node), 2)
 }
 
 // v2Fields returns the fields of a version 2 layout; the timestamp's low 32

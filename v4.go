@@ -1,5 +1,7 @@
 package uuid
 
+import "crypto/rand"
+
 // New returns a new random UUID, as [NewV4] does. Programs that need no
 // particular version should use New; Go 1.27's standard uuid package makes
 // the same choice.
@@ -11,7 +13,7 @@ func New() UUID { return NewV4() }
 // [FillV4] makes many at a lower cost per UUID.
 func NewV4() UUID {
 	var u UUID
-	defaultGenerator.entropy.read(u[:])
+	rand.Read(u[:]) // the default generator's entropy, without the indirection
 	return u.withVersion(4)
 }
 

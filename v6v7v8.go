@@ -14,11 +14,7 @@ import (
 //	time_high (32) | time_mid (16) | ver (4) time_low (12) |
 //	var (2) clock_seq (14) | node (48)
 func v6Layout(ticks uint64, seq uint16, node [6]byte) UUID {
-	var u UUID
-	binary.BigEndian.PutUint64(u[0:], ticks<<4&^0xffff|ticks&0x0fff)
-	binary.BigEndian.PutUint16(u[8:], seq)
-	copy(u[10:], node[:])
-	return u.withVersion(6)
+	return fromWords(ticks<<4&^0xffff|ticks&0x0fff, uint64(seq)<<48|nodeBits(node), 6)
 }
 
 // v6Fields returns the timestamp, 14-bit clock sequence and node of a
@@ -34,10 +30,7 @@ func v6Fields(u UUID) (ticks uint64, seq uint16, node [6]byte) {
 //
 //	unix_ts_ms (48) | ver (4) rand_a (12) | var (2) rand_b (62)
 func v7Layout(ms uint64, randA uint16, randB uint64) UUID {
-	var u UUID
-	binary.BigEndian.PutUint64(u[0:], ms<<16|uint64(randA&0x0fff))
-	binary.BigEndian.PutUint64(u[8:], randB)
-	return u.withVersion(7)
+	return fromWords(ms<<16|uint64(randA&0x0fff), randB, 7)
 }
 
 // v7Fields returns the Unix milliseconds, 12-bit rand_a and 62-bit rand_b
