@@ -21,6 +21,7 @@ type clock struct {
 type clockBase struct {
 	wall   time.Time // with its monotonic reading
 	ticks  uint64    // gregorianTicks(wall)
+	subTk  uint64    // nanoseconds of wall past ticks
 	millis uint64    // unixMillis(wall), if unixOK
 	subMs  uint64    // nanoseconds of wall past millis, if unixOK
 	unixOK bool      // wall is within the range of Unix milliseconds
@@ -32,7 +33,7 @@ func (c *clock) ticks() uint64 {
 		return gregorianTicks(c.now())
 	}
 	b, d := c.read()
-	return min(b.ticks+uint64(d)/100, maxGregorianTicks)
+	return min(b.ticks+(b.subTk+uint64(d))/100, maxGregorianTicks)
 }
 
 // millis reads the clock as Unix milliseconds.
@@ -42,7 +43,7 @@ func (c *clock) millis() uint64 {
 	}
 	b, d := c.read()
 	if !b.unixOK {
-		return ticksToUnixMillis(min(b.ticks+uint64(d)/100, maxGregorianTicks))
+		return ticksToUnixMillis(min(b.ticks+(b.subTk+uint64(d))/100, maxGregorianTicks))
 	}
 	return min(b.millis+(b.subMs+uint64(d))/1e6, maxUnixMillis)
 }
@@ -56,7 +57,7 @@ func (c *clock) read() (*clockBase, time.Duration) {
 		}
 	}
 	t := time.Now()
-	b := &clockBase{wall: t, ticks: gregorianTicks(t), millis: unixMillis(t)}
+	b := &clockBase{wall: t, ticks: gregorianTicks(t), subTk: uint64(t.Nanosecond()) % 100, millis: unixMillis(t)}
 	if b.unixOK = t.Unix() >= 0 && b.millis < maxUnixMillis; b.unixOK {
 		b.subMs = uint64(t.Nanosecond()) % 1e6
 	}
