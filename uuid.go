@@ -192,14 +192,30 @@ func (u UUID) withVersion(v Version) UUID {
 }
 
 // fromWords returns the UUID whose bytes are the big-endian words hi and
-// lo, with the version field set to v and the variant set to
-// [VariantRFC9562]. It is the only place that sets those bits. Working on
-// the words keeps a layout in registers until the UUID is stored once.
+// lo, with the version and variant set by versionBits. Building a layout in
+// two words keeps it in registers until the UUID is stored once.
 func fromWords(hi, lo uint64, v Version) UUID {
+	hi, lo = versionBits(hi, lo, v)
 	var u UUID
-	binary.BigEndian.PutUint64(u[0:], hi&^0xf000|uint64(v&0xf)<<12)
-	binary.BigEndian.PutUint64(u[8:], lo&^(3<<62)|1<<63)
+	binary.BigEndian.PutUint64(u[0:], hi)
+	binary.BigEndian.PutUint64(u[8:], lo)
 	return u
+}
+
+// setVersion sets the version and variant of *u in place, as versionBits
+// does.
+func (u *UUID) setVersion(v Version) {
+	hi, lo := versionBits(binary.BigEndian.Uint64(u[0:]), binary.BigEndian.Uint64(u[8:]), v)
+	binary.BigEndian.PutUint64(u[0:], hi)
+	binary.BigEndian.PutUint64(u[8:], lo)
+}
+
+// versionBits returns the big-endian words of a UUID, hi and lo, with the
+// version field set to v and the variant set to [VariantRFC9562]
+// (RFC 9562, Sections 4.1 and 4.2). It is the only place that sets those
+// bits.
+func versionBits(hi, lo uint64, v Version) (uint64, uint64) {
+	return hi&^0xf000 | uint64(v&0xf)<<12, lo&^(3<<62) | 1<<63
 }
 
 // is reports whether u has the RFC 9562 variant and version v.

@@ -1,6 +1,7 @@
 package uuid
 
 import (
+	"crypto/rand"
 	"encoding/binary"
 	"time"
 	"unsafe"
@@ -77,7 +78,11 @@ func NewV6At(t time.Time) UUID {
 // [Generator.NewV7]; NewV7 panics with [ErrExhausted] only if the clock
 // reads after the year 10889. NewV7 does not allocate. [FillV7] makes many
 // at a lower cost per UUID.
-func NewV7() UUID { return orPanic(defaultGenerator.NewV7()) }
+func NewV7() UUID {
+	var r [10]byte
+	rand.Read(r[:]) // the default generator's entropy, without the indirection
+	return orPanic(defaultGenerator.newV7(&r))
+}
 
 // NewV7At returns a version 7 UUID for the time t, clamped to the range the
 // layout holds (1970-01-01 to 10889-08-02), with 74 random bits. It neither
@@ -155,10 +160,16 @@ func (g *Generator) NewV6() (UUID, error) {
 // error is non-nil only if the caller's Rand failed, or if the keys reached
 // the end of the 48-bit timestamp ([ErrExhausted]).
 func (g *Generator) NewV7() (UUID, error) {
-	var r [10]byte // 8 random bytes for the UUID, 2 to seed a new millisecond
+	var r [10]byte
 	if err := g.entropy.read(r[:]); err != nil {
 		return UUID{}, err
 	}
+	return g.newV7(&r)
+}
+
+// newV7 makes a version 7 UUID from its random bytes: 8 for the UUID and
+// 2 to seed the counter if a new millisecond starts.
+func (g *Generator) newV7(r *[10]byte) (UUID, error) {
 	key, err := g.reserveV7(1, binary.BigEndian.Uint16(r[8:]))
 	if err != nil {
 		return UUID{}, err
