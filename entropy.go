@@ -2,6 +2,7 @@ package uuid
 
 import (
 	"crypto/rand"
+	"encoding/binary"
 	"errors"
 	"io"
 	"sync"
@@ -45,6 +46,15 @@ func (e *entropy) read(b []byte) error {
 		b = b[n:]
 	}
 	return nil
+}
+
+// randomSeq returns a random 14-bit clock sequence.
+func (e *entropy) randomSeq() (uint16, error) {
+	var b [2]byte
+	if err := e.read(b[:]); err != nil {
+		return 0, err
+	}
+	return binary.BigEndian.Uint16(b[:]) & 0x3fff, nil
 }
 
 // readUUIDs fills the memory of dst with random bytes in one read.

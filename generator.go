@@ -144,15 +144,6 @@ func (g *Generator) seed() error {
 	return nil
 }
 
-// randomSeq returns a random 14-bit clock sequence.
-func (g *Generator) randomSeq() (uint16, error) {
-	var b [2]byte
-	if err := g.entropy.read(b[:]); err != nil {
-		return 0, err
-	}
-	return binary.BigEndian.Uint16(b[:]) & 0x3fff, nil
-}
-
 // nextGregorian returns the timestamp, clock sequence and, if withNode is
 // set, the node of the next version 1 or 6 UUID. The state comes from the
 // state file, if g has one and withNode is set, or else from memory; v6
@@ -174,7 +165,7 @@ func (g *Generator) nextGregorian(withNode, v6 bool) (ticks uint64, seq uint16, 
 	for reads := 0; ; reads++ {
 		var st step
 		if file {
-			ticks, seq, node, st, err = g.shared.next(now, reads >= stallReads, node, g.randomSeq)
+			ticks, seq, node, st, err = g.shared.next(now, reads >= stallReads, node, &g.entropy)
 			if err != nil {
 				return 0, 0, node, err
 			}

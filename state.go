@@ -96,7 +96,8 @@ type stateStore interface {
 // (or stopped: stalled is set), the next block is reserved under the
 // file's lock, where resume decides again against the saved state, which
 // sets the clock sequence (RFC 4122, Sections 4.2.1.1-4.2.1.4).
-func (s *sharedState) next(now uint64, stalled bool, node [6]byte, randSeq func() (uint16, error)) (ticks uint64, seq uint16, used [6]byte, st step, err error) {
+// A clock sequence for a state with none saved comes from e.
+func (s *sharedState) next(now uint64, stalled bool, node [6]byte, e *entropy) (ticks uint64, seq uint16, used [6]byte, st step, err error) {
 	s.once.Do(func() { s.store, s.err = openStateFile(s.path, s.mode) })
 	if s.err != nil {
 		return 0, 0, node, stepDone, s.err
@@ -119,7 +120,7 @@ func (s *sharedState) next(now uint64, stalled bool, node [6]byte, randSeq func(
 		default:
 			s.blockSize = minBlock // idle since the block ended
 		}
-		start, seq, used, err := s.store.reserve(ticks, s.blockSize, node, randSeq)
+		start, seq, used, err := s.store.reserve(ticks, s.blockSize, node, e.randomSeq)
 		if err != nil {
 			return 0, 0, node, stepDone, err
 		}
