@@ -2,6 +2,7 @@ package uuid
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"io"
 	"io/fs"
@@ -441,23 +442,32 @@ func TestFillV7Batches(t *testing.T) {
 	}
 	checkIncreasing(t, "FillV7", ids)
 	bitBalance(t, "FillV7 random", ids, func(bit int) bool { return bit >= 70 })
-	seed := make([]byte, 8*3+2)
-	for i := range seed {
-		seed[i] = byte(i * 37)
-	}
-	g = NewGenerator(GeneratorOptions{Now: fixedClock(rfcTime), Rand: bytes.NewReader(seed)})
-	three := make([]UUID, 3)
-	if err := g.FillV7(three); err != nil {
-		t.Fatal(err)
-	}
-	for i, u := range three {
-		_, _, randB := v7Fields(u)
-		want := uint64(0)
-		for _, b := range seed[8*i : 8*i+8] {
-			want = want<<8 | uint64(b)
+	// The random bits of each UUID are the 8 bytes the source gave for it,
+	// in order, for batches of every shape: FillV7 spreads them out in
+	// place, from the last UUID down, and a batch longer than maxReserve
+	// reads once per run.
+	for _, n := range []int{1, 2, 3, 4, 5, 7, 8, 100, maxReserve, maxReserve + 3} {
+		src := make([]byte, 8*n+2*(n/maxReserve+1))
+		for i := range src {
+			src[i] = byte(i*37 + i>>8)
 		}
-		if randB&(1<<58-1) != want>>6 {
-			t.Errorf("FillV7[%d] random bits %#x; want %#x", i, randB&(1<<58-1), want>>6)
+		g := NewGenerator(GeneratorOptions{Now: fixedClock(rfcTime), Rand: bytes.NewReader(src)})
+		ids := make([]UUID, n)
+		if err := g.FillV7(ids); err != nil {
+			t.Fatalf("n=%d: %v", n, err)
+		}
+		checkIncreasing(t, "FillV7", ids)
+		off := 0
+		for start := 0; start < n; start += maxReserve {
+			run := min(n-start, maxReserve)
+			for i := range run {
+				_, _, randB := v7Fields(ids[start+i])
+				want := binary.BigEndian.Uint64(src[off+8*i:]) >> 6
+				if randB&(1<<58-1) != want {
+					t.Fatalf("n=%d: FillV7[%d] random bits %#x; want %#x", n, start+i, randB&(1<<58-1), want)
+				}
+			}
+			off += 8*run + 2
 		}
 	}
 }
