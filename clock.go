@@ -20,11 +20,38 @@ type clock struct {
 
 type clockBase struct {
 	wall   time.Time // with its monotonic reading
+	exact  bool      // the fields below hold, and wall is a second clear of each range's ends
 	ticks  uint64    // gregorianTicks(wall)
 	subTk  uint64    // nanoseconds of wall past ticks
-	millis uint64    // unixMillis(wall), if unixOK
-	subMs  uint64    // nanoseconds of wall past millis, if unixOK
-	unixOK bool      // wall is within the range of Unix milliseconds
+	millis uint64    // unixMillis(wall)
+	subMs  uint64    // nanoseconds of wall past millis
+}
+
+// newClockBase returns the base of a wall reading t.
+func newClockBase(t time.Time) *clockBase {
+	b := &clockBase{wall: t, ticks: gregorianTicks(t), millis: unixMillis(t)}
+	b.exact = t.Unix() >= 0 && b.ticks <= maxGregorianTicks-ticksPerSecond && b.millis <= maxUnixMillis-1000
+	if b.exact {
+		ns := uint64(t.Nanosecond())
+		b.subTk, b.subMs = ns%100, ns%1e6
+	}
+	return b
+}
+
+// ticksAfter returns gregorianTicks(b.wall.Add(d)), for d below a second.
+func (b *clockBase) ticksAfter(d time.Duration) uint64 {
+	if !b.exact {
+		return gregorianTicks(b.wall.Add(d))
+	}
+	return b.ticks + (b.subTk+uint64(d))/100
+}
+
+// millisAfter returns unixMillis(b.wall.Add(d)), for d below a second.
+func (b *clockBase) millisAfter(d time.Duration) uint64 {
+	if !b.exact {
+		return unixMillis(b.wall.Add(d))
+	}
+	return b.millis + (b.subMs+uint64(d))/1e6
 }
 
 // ticks reads the clock as 100-ns Gregorian ticks.
@@ -33,7 +60,7 @@ func (c *clock) ticks() uint64 {
 		return gregorianTicks(c.now())
 	}
 	b, d := c.read()
-	return min(b.ticks+(b.subTk+uint64(d))/100, maxGregorianTicks)
+	return b.ticksAfter(d)
 }
 
 // millis reads the clock as Unix milliseconds.
@@ -42,10 +69,7 @@ func (c *clock) millis() uint64 {
 		return unixMillis(c.now())
 	}
 	b, d := c.read()
-	if !b.unixOK {
-		return ticksToUnixMillis(min(b.ticks+(b.subTk+uint64(d))/100, maxGregorianTicks))
-	}
-	return min(b.millis+(b.subMs+uint64(d))/1e6, maxUnixMillis)
+	return b.millisAfter(d)
 }
 
 // read returns the system clock's base and the time the monotonic clock
@@ -56,11 +80,7 @@ func (c *clock) read() (*clockBase, time.Duration) {
 			return b, d
 		}
 	}
-	t := time.Now()
-	b := &clockBase{wall: t, ticks: gregorianTicks(t), subTk: uint64(t.Nanosecond()) % 100, millis: unixMillis(t)}
-	if b.unixOK = t.Unix() >= 0 && b.millis < maxUnixMillis; b.unixOK {
-		b.subMs = uint64(t.Nanosecond()) % 1e6
-	}
+	b := newClockBase(time.Now())
 	c.base.Store(b)
 	return b, 0
 }

@@ -21,21 +21,36 @@ const stallReads = 1 << 20
 // RFC 4122, Section 4.2.1), and the only place that decides it: both the
 // state in memory and the state file apply it. end bounds the timestamps
 // handed out with the current clock sequence and node (all are below it),
-// and now is the clock. resume returns where the timestamps continue and
-// whether the clock sequence must change first:
+// now is the clock, and ahead is how far ahead of the clock those
+// timestamps can run without the clock having gone back: maxAhead in
+// memory, maxAhead plus a block in the state file (fileAhead). resume
+// returns where the timestamps continue and whether the clock sequence
+// must change first:
 //   - now >= end: the clock is past all of them; continue at now.
-//   - end-now <= maxAhead: the clock is behind them by no more than a burst
-//     may run ahead of it; continue at end, with the same clock sequence.
-//   - end-now > maxAhead: the clock went back (or end comes from the
+//   - end-now <= ahead: the clock is behind them by no more than they may
+//     run ahead of it; continue at end, with the same clock sequence.
+//   - end-now > ahead: the clock went back (or end comes from the
 //     future); restart at now with the next clock sequence.
-func resume(end, now uint64) (start uint64, nextSeq bool) {
+func resume(end, now, ahead uint64) (start uint64, nextSeq bool) {
 	switch {
 	case now >= end:
 		return now, false
-	case end-now <= maxAhead:
+	case end-now <= ahead:
 		return end, false
 	}
 	return now, true
+}
+
+// waitForClock reports whether a generator whose timestamps have run
+// maxAhead ahead of the clock should wait for the clock to catch up:
+// unless the clock went back (by more than maxAhead since lastNow, its
+// reading at the last timestamp; a smaller step is a wobble that the wait
+// absorbs), or stalled says it has been read stallReads times without
+// moving past lastNow, so that it has stopped.
+func waitForClock(now, lastNow uint64, stalled bool) bool {
+	wentBack := now < lastNow && lastNow-now > maxAhead
+	stopped := stalled && now <= lastNow
+	return !wentBack && !stopped
 }
 
 // A step says what a state transition did.
@@ -71,12 +86,13 @@ type gregorianState struct {
 // reading now. UUIDs within one tick are counted into the following ticks
 // (RFC 4122, Section 4.2.1.2), up to maxAhead ahead of the clock; past
 // that next asks for the clock to be read again (stepWait), unless stalled
-// is set and the clock has not moved since the last timestamp: then it is
-// stopped, and a new clock sequence makes every timestamp new again.
+// is set and the clock has not moved past its reading at the last
+// timestamp: then it is stopped, and a new clock sequence makes every
+// timestamp new again.
 func (s *gregorianState) next(now uint64, stalled bool) (ticks uint64, seq uint16, st step) {
 	clock := max(now, s.floor) // below the floor, the floor stands in for the clock
-	start, nextSeq := resume(s.end, clock)
-	if nextSeq && now >= s.lastNow && now >= s.floor && !(stalled && now == s.lastNow) {
+	start, nextSeq := resume(s.end, clock, maxAhead)
+	if nextSeq && waitForClock(now, s.lastNow, stalled) && now >= s.floor {
 		return 0, 0, stepWait // a burst, not a clock that went back
 	}
 	if start > maxGregorianTicks {

@@ -2,6 +2,7 @@ package uuid
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"io"
@@ -10,6 +11,8 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
+	"sync"
 	"testing"
 	"time"
 )
@@ -21,18 +24,21 @@ func TestResume(t *testing.T) {
 	for _, tc := range []struct {
 		name      string
 		now       uint64
+		ahead     uint64
 		wantStart uint64
 		wantNext  bool
 	}{
-		{"clock_past_end", end + 5, end + 5, false},
-		{"clock_at_end", end, end, false},
-		{"clock_just_behind", end - 1, end, false},
-		{"clock_behind_by_maxAhead", end - maxAhead, end, false},
-		{"clock_went_back", end - maxAhead - 1, end - maxAhead - 1, true},
-		{"clock_at_zero", 0, 0, true},
+		{"clock_past_end", end + 5, maxAhead, end + 5, false},
+		{"clock_at_end", end, maxAhead, end, false},
+		{"clock_just_behind", end - 1, maxAhead, end, false},
+		{"clock_behind_by_maxAhead", end - maxAhead, maxAhead, end, false},
+		{"clock_went_back", end - maxAhead - 1, maxAhead, end - maxAhead - 1, true},
+		{"clock_at_zero", 0, maxAhead, 0, true},
+		{"file_behind_by_fileAhead", end - fileAhead, fileAhead, end, false},
+		{"file_went_back", end - fileAhead - 1, fileAhead, end - fileAhead - 1, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			start, next := resume(end, tc.now)
+			start, next := resume(end, tc.now, tc.ahead)
 			if start != tc.wantStart || next != tc.wantNext {
 				t.Errorf("resume(end, end%+d) = end%+d, %v; want end%+d, %v",
 					int64(tc.now-end), int64(start-end), next, int64(tc.wantStart-end), tc.wantNext)
@@ -72,6 +78,11 @@ func TestGregorianStateAlone(t *testing.T) {
 	s.end = back + maxAhead + 2
 	if _, _, st := take(back+1, false); st != stepWait {
 		t.Fatalf("burst past maxAhead: step %d; want stepWait", st)
+	}
+	// ... or of a clock that stepped back a little: a wobble, not a clock
+	// that went back, so wait too.
+	if _, _, st := take(back-5, false); st != stepWait {
+		t.Fatalf("burst past maxAhead, clock 5 ticks back: step %d; want stepWait", st)
 	}
 	// ... and of a clock that stopped: stalled gives a new sequence.
 	s.end, s.lastNow = back+maxAhead+2, back+1
@@ -206,6 +217,61 @@ func TestV7CounterAlone(t *testing.T) {
 	}
 	if _, ok := c.reserve(5, 1, 0); ok {
 		t.Fatal("reserved after the last key with the clock back")
+	}
+	// A batch that does not fit below the top is refused whole, and the
+	// keys stay where they were.
+	c = v7Counter{}
+	c.last.Store(0xffffffffffff1234)
+	if k, ok := c.reserve(maxUnixMillis, maxReserve, 0); ok {
+		t.Fatalf("reserved %d keys from %#x past the top", maxReserve, k)
+	}
+	if k, ok := c.reserve(maxUnixMillis, 1, 0x10); !ok || k != 0xffffffffffff1235 {
+		t.Fatalf("after a refused batch: %#x, %v; want 0xffffffffffff1235", k, ok)
+	}
+}
+
+// TestV7CounterTopConcurrent has goroutines reserve batches of every size
+// at the last millisecond until the keys run out: the batches never
+// overlap and never wrap round to small keys.
+func TestV7CounterTopConcurrent(t *testing.T) {
+	var c v7Counter
+	c.last.Store(math.MaxUint64 - 1<<20) // a million keys left
+	const workers = 4
+	got := make([][][2]uint64, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for n := uint64(1 + w); ; n = n*7%maxReserve + 1 {
+				first, ok := c.reserve(maxUnixMillis, n, 0)
+				if !ok {
+					if n == 1 {
+						return
+					}
+					n = 0 // try single keys until none are left
+					continue
+				}
+				got[w] = append(got[w], [2]uint64{first, first + n - 1})
+			}
+		}()
+	}
+	wg.Wait()
+	var all [][2]uint64
+	for _, g := range got {
+		all = append(all, g...)
+	}
+	slices.SortFunc(all, func(a, b [2]uint64) int { return cmp.Compare(a[0], b[0]) })
+	for i, r := range all {
+		if r[0] < math.MaxUint64-1<<20 || r[1] < r[0] {
+			t.Fatalf("batch %#x..%#x wrapped or started below the last keys", r[0], r[1])
+		}
+		if i > 0 && r[0] <= all[i-1][1] {
+			t.Fatalf("batches %#x..%#x and %#x..%#x overlap", all[i-1][0], all[i-1][1], r[0], r[1])
+		}
+	}
+	if last := all[len(all)-1][1]; last != math.MaxUint64 {
+		t.Errorf("the keys ran out at %#x, before the last one", last)
 	}
 }
 
@@ -420,6 +486,18 @@ func TestFillV4(t *testing.T) {
 	if err := g.FillV4(ids); !errors.Is(err, ErrRandom) || ids[0] != (UUID{}) {
 		t.Errorf("FillV4 with a short source: %v, ids[0] = %v; want ErrRandom and zeroed", err, ids[0])
 	}
+	// A source that fails in the second run of a long FillV7 leaves all of
+	// dst zeroed, the first run included.
+	g = NewGenerator(GeneratorOptions{Rand: io.LimitReader(bytes.NewReader(make([]byte, 1<<21)), 8*maxReserve+2+100)})
+	long := make([]UUID, maxReserve+5000)
+	if err := g.FillV7(long); !errors.Is(err, ErrRandom) {
+		t.Fatalf("FillV7 with a source that fails in the second run: %v", err)
+	}
+	for i, u := range long {
+		if u != (UUID{}) {
+			t.Fatalf("FillV7 failed but left dst[%d] = %v", i, u)
+		}
+	}
 	pkg := make([]UUID, 5000)
 	FillV4(pkg)
 	checkUnique(t, "package FillV4", pkg)
@@ -472,10 +550,42 @@ func TestFillV7Batches(t *testing.T) {
 	}
 }
 
-// TestSystemClock checks the system clock's cached base against
-// time.Now: every reading lies between the wall readings taken around it,
-// give or take a millisecond by which the wall clock may be slewed against
-// the monotonic clock within the base's second.
+// TestClockBase checks the system clock's arithmetic, a wall reading plus
+// the time the monotonic clock has run since, against the conversions of
+// timestamp.go, exactly, at every sub-tick and sub-millisecond offset that
+// matters and at the ends of the ranges.
+func TestClockBase(t *testing.T) {
+	walls := []time.Time{
+		time.Unix(0, 0),
+		time.Unix(0, 999_999_999),
+		time.Unix(-1, 999_999_999),
+		rfcTime,
+		rfcTime.Add(99),
+		rfcTime.Add(999_999),
+		time.Date(2026, 11, 23, 12, 0, 0, 123_456_789, time.UTC),
+		gregorianTime(0).Add(-time.Second / 2),
+		gregorianTime(maxGregorianTicks).Add(-time.Second / 2),
+		unixMillisTime(maxUnixMillis).Add(-time.Second / 2),
+		unixMillisTime(maxUnixMillis).Add(time.Hour),
+	}
+	ds := []time.Duration{0, 1, 99, 100, 101, 999_999, 1_000_000, 1_000_001, 123_456_789, time.Second - 1}
+	for _, wall := range walls {
+		b := newClockBase(wall)
+		for _, d := range ds {
+			if got, want := b.ticksAfter(d), gregorianTicks(wall.Add(d)); got != want {
+				t.Errorf("base %v + %v: ticks %d; want %d", wall, d, got, want)
+			}
+			if got, want := b.millisAfter(d), unixMillis(wall.Add(d)); got != want {
+				t.Errorf("base %v + %v: millis %d; want %d", wall, d, got, want)
+			}
+		}
+	}
+}
+
+// TestSystemClock checks the system clock against time.Now: every reading
+// lies between the wall readings taken around it, give or take a
+// millisecond by which the wall clock may be slewed against the monotonic
+// clock within the base's second.
 func TestSystemClock(t *testing.T) {
 	var c clock
 	for i := range 2000 {

@@ -5,7 +5,6 @@ import (
 	"database/sql/driver"
 	"encoding/json"
 	"errors"
-	"strconv"
 )
 
 // Scan implements [database/sql.Scanner]. It accepts a string or []byte in
@@ -40,7 +39,8 @@ func (u *UUID) Scan(src any) error {
 // text that is not a UUID gives a [*ParseError] instead.
 var (
 	// ErrScanNull is returned for SQL NULL: scan a column that may be NULL
-	// into a [NullUUID] or a *UUID.
+	// into a [NullUUID], or into a *UUID variable by passing its address
+	// (a **UUID), which NULL sets to nil.
 	ErrScanNull = errors.New("uuid: cannot scan NULL into UUID; use NullUUID")
 
 	// ErrScanType is wrapped by the error returned for a source type that
@@ -122,7 +122,8 @@ func (n NullUUID) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements [json.Unmarshaler]: null sets Valid to false,
-// a JSON string is parsed as by [Parse]. On failure n is unchanged.
+// a JSON string is parsed as by [Parse]. Anything else, and a string that
+// is not a UUID, gives a [*ParseError]. On failure n is unchanged.
 func (n *NullUUID) UnmarshalJSON(data []byte) error {
 	if string(data) == "null" {
 		*n = NullUUID{}
@@ -137,7 +138,7 @@ func (n *NullUUID) UnmarshalJSON(data []byte) error {
 		// Escapes or not a string: let encoding/json decode it.
 		var s string
 		if err := json.Unmarshal(data, &s); err != nil {
-			return errors.New("uuid: NullUUID.UnmarshalJSON: want a JSON string or null, got " + strconv.Quote(string(boundedInput(data))))
+			return &ParseError{Input: boundedInput(data), Offset: 0, Msg: "want a JSON string or null"}
 		}
 		v, err := Parse(s)
 		if err != nil {

@@ -40,13 +40,19 @@ const (
 // cache. A caller slower than the clock, which the clock overtakes while
 // the block is in use, grows it up to clockBlock, a millisecond, so that it
 // reserves at most 1000 times a second; after an idle pause it starts over
-// at minBlock. Other processes' timestamps may so run up to a block ahead
-// of their clocks.
+// at minBlock. A process's timestamps run up to maxAhead ahead of its
+// clock, and the bound it saves up to a block further (fileAhead).
 const (
 	minBlock   = 64
 	maxBlock   = 1 << 18
 	clockBlock = ticksPerMilli
 )
+
+// fileAhead is how far a saved bound may be ahead of a process's clock
+// without its clock having gone back: a process hands out timestamps up to
+// maxAhead ahead of its clock, from a block that ends at most maxBlock
+// after them.
+const fileAhead = maxAhead + maxBlock
 
 // sharedState is the Gregorian state of a Generator with a state file: the
 // file, opened on first use, and the block of timestamps this process
@@ -102,8 +108,8 @@ func (s *sharedState) next(now uint64, stalled bool, node [6]byte, e *entropy) (
 	if s.err != nil {
 		return 0, 0, node, stepDone, s.err
 	}
-	ticks, restart := resume(s.lastTicks+1, now)
-	if restart && now >= s.lastNow && !stalled {
+	ticks, restart := resume(s.lastTicks+1, now, maxAhead)
+	if restart && waitForClock(now, s.lastNow, stalled) {
 		return 0, 0, node, stepWait, nil // a burst ran maxAhead ahead of a moving clock
 	}
 	if ticks > maxGregorianTicks {
@@ -185,7 +191,7 @@ func decodeRecord(b []byte) (stateRecord, bool) {
 //     saved clock sequence, and [resume] decides, as it does in memory:
 //     continue at from or after the saved end with the saved clock
 //     sequence, or, if the clock went back (the saved end is more than
-//     maxAhead ahead of from), restart at from with the next one.
+//     fileAhead ahead of from), restart at from with the next one.
 //
 // The caller saves start plus the block's length, so no (timestamp, clock
 // sequence, node) triple is handed out twice, up to the 14 bits of the
@@ -199,7 +205,7 @@ func nextBlock(saved stateRecord, ok bool, from uint64, node [6]byte, randSeq fu
 		seq, err = randSeq()
 		return from, seq & 0x3fff, node, err
 	}
-	start, nextSeq := resume(saved.end, from)
+	start, nextSeq := resume(saved.end, from, fileAhead)
 	if nextSeq {
 		return start, (saved.seq + 1) & 0x3fff, node, nil
 	}
@@ -254,8 +260,16 @@ const maxReopens = 100
 
 // lockCurrent takes the lock of the file the path names now, reopening
 // the path if it names another file than the one s has open.
+// After a failed reopen s has no open file, and the next reservation
+// tries to open the path again, so a path that was briefly unusable does
+// not stop the Generator for good.
 func (s *fileStore) lockCurrent() error {
 	for range maxReopens {
+		if s.f == nil {
+			if err := s.open(); err != nil {
+				return err
+			}
+		}
 		if err := s.lock(); err != nil {
 			return stateFileError(s.path, "lock", err)
 		}
@@ -275,9 +289,7 @@ func (s *fileStore) lockCurrent() error {
 		// Replaced or removed: the lock guards nothing any more.
 		s.unlock()
 		s.f.Close()
-		if err := s.open(); err != nil {
-			return err
-		}
+		s.f = nil
 	}
 	return stateFileError(s.path, "lock", errReplaced)
 }

@@ -352,11 +352,13 @@ func TestStateFileRecovery(t *testing.T) {
 		{"behind", valid, from, saved},
 		{"at-clock", record(from, saved, stateNode), from, saved},
 		{"zero-time", record(0, saved, stateNode), from, saved},
-		// Another process's block ahead of the clock: continue after it.
+		// Another process's block ahead of the clock, by up to a burst
+		// (maxAhead) and a block: continue after it.
 		{"slightly-ahead", record(from+1000, saved, stateNode), from + 1000, saved},
-		{"ahead-by-max", record(from+maxAhead, saved, stateNode), from + maxAhead, saved},
+		{"ahead-by-burst", record(from+maxAhead+1, saved, stateNode), from + maxAhead + 1, saved},
+		{"ahead-by-max", record(from+fileAhead, saved, stateNode), from + fileAhead, saved},
 		// Too far ahead: the clock went back; increment the clock sequence.
-		{"ahead-past-max", record(from+maxAhead+1, saved, stateNode), from, saved + 1},
+		{"ahead-past-max", record(from+fileAhead+1, saved, stateNode), from, saved + 1},
 		{"future", record(gregorianTicks(time.Date(3000, 1, 1, 0, 0, 0, 0, time.UTC)), saved, stateNode), from, saved + 1},
 		{"future-seq-wraps", record(from+10*maxAhead, 0x3fff, stateNode), from, 0},
 	} {
@@ -840,5 +842,41 @@ func TestStateFileAllocs(t *testing.T) {
 	must(g.NewV1())
 	if got := testing.AllocsPerRun(10_000, func() { must(g.NewV1()) }); got != 0 {
 		t.Errorf("NewV1 with a state file: %v allocs per UUID; want 0", got)
+	}
+}
+
+// TestStateFileReopenRecovers: a path that briefly names something that
+// cannot be a state file fails the reservations made meanwhile, and the
+// next one after it is a file again succeeds.
+func TestStateFileReopenRecovers(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state")
+	s, err := openStateFile(path, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	randSeq := func() (uint16, error) { return stateSeq, nil }
+	if _, _, _, err := s.reserve(1000, 64, stateNode, randSeq); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(path, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if _, _, _, err := s.reserve(2000, 64, stateNode, randSeq); err == nil {
+			t.Fatal("reserve succeeded while the path is a directory")
+		}
+	}
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	start, seq, _, err := s.reserve(3000, 64, stateNode, randSeq)
+	if err != nil || start != 3000 || seq != stateSeq {
+		t.Fatalf("reserve after the path is free again = %d, %#x, %v; want 3000, %#x, nil", start, seq, err, stateSeq)
+	}
+	if r := readRecord(t, path); r.end != 3064 {
+		t.Errorf("record after recovery: %+v; want end 3064", r)
 	}
 }

@@ -523,8 +523,9 @@ func TestUnmarshalFailureKeepsReceiver(t *testing.T) {
 	if err := n.UnmarshalJSON([]byte(`"bad"`)); err == nil || n.UUID != orig || !n.Valid {
 		t.Errorf("NullUUID.UnmarshalJSON(bad) = %v, left %+v", err, n)
 	}
-	if err := n.UnmarshalJSON([]byte(`42`)); err == nil || n.UUID != orig || !n.Valid {
-		t.Errorf("NullUUID.UnmarshalJSON(42) = %v, left %+v", err, n)
+	var pe *ParseError
+	if err := n.UnmarshalJSON([]byte(`42`)); !errors.As(err, &pe) || pe.Input != "42" || n.UUID != orig || !n.Valid {
+		t.Errorf("NullUUID.UnmarshalJSON(42) = %v, left %+v; want a *ParseError", err, n)
 	}
 }
 

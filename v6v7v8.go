@@ -96,9 +96,10 @@ func NewV7At(t time.Time) UUID {
 
 // FillV7 fills dst with strictly increasing version 7 UUIDs from the
 // default generator, as successive calls of [NewV7] would, reserving the
-// run of counter values at once and drawing the random bits of all of them
-// from crypto/rand in one read. It is the fast way to make many keys; see
-// [Generator.FillV7].
+// counter values and drawing the random bits from crypto/rand once per
+// 65536 UUIDs. It is the fast way to make many keys; see
+// [Generator.FillV7]. Like NewV7, it panics with [ErrExhausted] only if
+// the clock reads after the year 10889.
 func FillV7(dst []UUID) {
 	if err := defaultGenerator.FillV7(dst); err != nil {
 		panic(err)
@@ -178,20 +179,20 @@ func (g *Generator) newV7(r *[10]byte) (UUID, error) {
 }
 
 // FillV7 fills dst with strictly increasing version 7 UUIDs, as successive
-// calls of [Generator.NewV7] would. It reserves the counter values of up to
-// 65536 UUIDs with one atomic add (and a compare-and-swap when it starts a
-// new millisecond), and draws their random bits with one read of the
-// random source, straight into dst, so nothing is left behind. The error
+// calls of [Generator.NewV7] would. For each run of up to 65536 UUIDs it
+// reserves the counter values with one compare-and-swap and draws the
+// random bits with one read of the random source, straight into dst, so
+// nothing is left behind. The error
 // is non-nil only if the caller's Rand failed or the keys ran out
 // ([ErrExhausted]); dst is then left zeroed.
 func (g *Generator) FillV7(dst []UUID) error {
-	for len(dst) > 0 {
-		n := min(len(dst), maxReserve)
-		if err := g.fillV7(dst[:n]); err != nil {
+	for rest := dst; len(rest) > 0; {
+		n := min(len(rest), maxReserve)
+		if err := g.fillV7(rest[:n]); err != nil {
 			clear(dst)
 			return err
 		}
-		dst = dst[n:]
+		rest = rest[n:]
 	}
 	return nil
 }

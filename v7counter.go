@@ -15,21 +15,7 @@ type v7Counter struct {
 	_    [64]byte
 	last atomic.Uint64
 	_    [56]byte
-
-	// nearTop is set once keys reach addLimit. It is read by every
-	// reservation but written once, so its cache line stays shared.
-	nearTop atomic.Bool
-	_       [63]byte
 }
-
-// addLimit is where reservations stop adding blindly. An add cannot be
-// undone, so one that ran past the top of the 64 bits would wrap the key
-// round to small values. Below addLimit every add leaves headroom of 2^56
-// keys, more than all the adds that can be in flight when nearTop is set
-// (each takes at most maxReserve keys), so none wraps; at and above it,
-// reservations compare and swap, which never wraps. The slow path covers
-// the last 2^40 milliseconds (about 35 years) before 10889-08-02.
-const addLimit = math.MaxUint64 - 1<<56
 
 // maxReserve is the most keys one reservation takes; a longer batch
 // reserves in several runs.
@@ -41,23 +27,13 @@ const maxReserve = 1 << 16
 // millisecond that has not begun yet. It returns false when no n keys are
 // left below the top of the 48-bit timestamp: the generator is exhausted.
 //
-// Within a millisecond that has begun, one atomic add does it: the word is
-// contended when goroutines on several cores make v7 UUIDs, and an add
-// moves its cache line once, where a load followed by a compare-and-swap
-// moves it twice. Only when the add finds the keys behind the clock (the
-// first UUID of a millisecond), or near the top, does it compare and swap;
-// the keys that add took are skipped, never handed out.
+// A compare-and-swap does it, which sees the last key before it writes
+// the next, so the word never wraps past the top and never goes back. (A
+// blind atomic add would move the contended cache line once instead of
+// twice, but near the top of the 64 bits an add cannot be undone once it
+// has wrapped.)
 func (c *v7Counter) reserve(now, n uint64, seed uint16) (uint64, bool) {
 	floor := v7Key(now, 0)
-	if !c.nearTop.Load() {
-		last := c.last.Add(n)
-		if first := last - n + 1; last < addLimit && first >= floor {
-			return first, true
-		}
-		if last >= addLimit {
-			c.nearTop.Store(true)
-		}
-	}
 	for {
 		last := c.last.Load()
 		first := last + 1
@@ -68,9 +44,6 @@ func (c *v7Counter) reserve(now, n uint64, seed uint16) (uint64, bool) {
 			return 0, false
 		}
 		if c.last.CompareAndSwap(last, first+n-1) {
-			if first+n-1 >= addLimit {
-				c.nearTop.Store(true)
-			}
 			return first, true
 		}
 	}
