@@ -178,3 +178,35 @@ func ExampleNullUUID() {
 	// <nil> true f81d4fae-7dec-11d0-a765-00a0c91e6bf6
 	// "f81d4fae-7dec-11d0-a765-00a0c91e6bf6"
 }
+
+// A span of time as a range of version 7 keys: the UUIDs made from t0 up
+// to t1 are those at or above MinV7(t0) and below MinV7(t1).
+func ExampleMinV7() {
+	t0 := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+	t1 := t0.Add(time.Hour)
+	lo, hi := uuid.MinV7(t0), uuid.MinV7(t1)
+	fmt.Println(lo)
+	fmt.Println(hi)
+	id := uuid.NewV7At(t0.Add(30 * time.Minute))
+	fmt.Println(id.Compare(lo) >= 0 && id.Compare(hi) < 0)
+	fmt.Println(uuid.MaxV7(t0))
+	// Output:
+	// 01a20846-fe00-7000-8000-000000000000
+	// 01a2087d-ec80-7000-8000-000000000000
+	// true
+	// 01a20846-fe00-7fff-bfff-ffffffffffff
+}
+
+// TimeRange gives the instants a version's timestamp can hold.
+func ExampleTimeRange() {
+	first, last, _ := uuid.TimeRange(7)
+	fmt.Println(first.Format(time.RFC3339Nano), last.Format(time.RFC3339Nano))
+	first, last, _ = uuid.TimeRange(1)
+	fmt.Println(first.Format(time.RFC3339Nano), last.Format(time.RFC3339Nano))
+	_, _, ok := uuid.TimeRange(4)
+	fmt.Println(ok)
+	// Output:
+	// 1970-01-01T00:00:00Z 10889-08-02T05:31:50.655Z
+	// 1582-10-15T00:00:00Z 5236-03-31T21:21:00.6846975Z
+	// false
+}

@@ -69,3 +69,21 @@ func ticksToUnixMillis(ticks uint64) uint64 {
 	}
 	return min((ticks-unixTicks)/ticksPerMilli, maxUnixMillis)
 }
+
+// TimeRange returns the first and last instants the timestamp of version
+// v holds: 1582-10-15 to 5236-03-31 in 100-ns steps for versions 1, 2 and
+// 6 (version 2 keeps only the high 28 bits of the timestamp, so its
+// instants are multiples of 2^32 ticks), and 1970-01-01 to 10889-08-02 in
+// milliseconds for version 7. The …At constructors clamp a time outside
+// this range to its ends. ok is false for versions without a timestamp.
+func TimeRange(v Version) (first, last time.Time, ok bool) {
+	switch v {
+	case 1, 6:
+		return gregorianTime(0), gregorianTime(maxGregorianTicks), true
+	case 2:
+		return gregorianTime(0), gregorianTime(maxGregorianTicks &^ (1<<32 - 1)), true
+	case 7:
+		return unixMillisTime(0), unixMillisTime(maxUnixMillis), true
+	}
+	return time.Time{}, time.Time{}, false
+}

@@ -94,6 +94,19 @@ func NewV7At(t time.Time) UUID {
 	return v7Layout(unixMillis(t), binary.BigEndian.Uint16(r[:]), binary.BigEndian.Uint64(r[2:]))
 }
 
+// MinV7 returns the least version 7 UUID whose timestamp is t's
+// millisecond (clamped as [NewV7At] clamps): every v7 UUID made at or
+// after that millisecond compares at or above it. With [MaxV7] it turns a
+// span of time into a range of keys on a v7 primary key's index: the rows
+// made from t0 up to (not including) t1's millisecond are those with
+// id >= MinV7(t0) AND id < MinV7(t1).
+func MinV7(t time.Time) UUID { return v7Layout(unixMillis(t), 0, 0) }
+
+// MaxV7 returns the greatest version 7 UUID whose timestamp is t's
+// millisecond (clamped as [NewV7At] clamps): every v7 UUID made in or
+// before that millisecond compares at or below it. See [MinV7].
+func MaxV7(t time.Time) UUID { return v7Layout(unixMillis(t), 0x0fff, 1<<62-1) }
+
 // FillV7 fills dst with strictly increasing version 7 UUIDs from the
 // default generator, as successive calls of [NewV7] would, reserving the
 // counter values and drawing the random bits from crypto/rand once per
