@@ -282,14 +282,14 @@ func TestV1BurstStallsThenWaits(t *testing.T) {
 		Node: StaticNode([6]byte{1}),
 	})
 	must(g.NewV1()) // reads the clock once: base
-	g.mu.Lock()
-	g.greg.end = base + 2 + maxAhead // the next clock reading, base+1, is maxAhead behind the last
-	g.mu.Unlock()
-	seq0 := g.greg.seq
+	memState(g).mu.Lock()
+	memState(g).state.end = base + 2 + maxAhead // the next clock reading, base+1, is maxAhead behind the last
+	memState(g).mu.Unlock()
+	seq0 := memState(g).state.seq
 	u := must(g.NewV1())
 	ticks := v1Ticks(u)
-	if ticks != base+maxAhead+2 || g.greg.seq != seq0 {
-		t.Errorf("after the stall: ticks = base+%d, seq %#x; want base+%d, %#x", ticks-base, g.greg.seq, maxAhead+2, seq0)
+	if ticks != base+maxAhead+2 || memState(g).state.seq != seq0 {
+		t.Errorf("after the stall: ticks = base+%d, seq %#x; want base+%d, %#x", ticks-base, memState(g).state.seq, maxAhead+2, seq0)
 	}
 	// The clock had to reach lastTicks+1-maxAhead before NewV1 returned.
 	if n := reads.Load(); n < 3 {
@@ -303,9 +303,9 @@ func TestV1BurstStallsThenWaits(t *testing.T) {
 func TestV1StoppedClock(t *testing.T) {
 	g := NewGenerator(GeneratorOptions{Now: fixedClock(rfcTime), Node: StaticNode([6]byte{1})})
 	first := must(g.NewV1())
-	g.mu.Lock()
-	g.greg.end += maxAhead
-	g.mu.Unlock()
+	memState(g).mu.Lock()
+	memState(g).state.end += maxAhead
+	memState(g).mu.Unlock()
 	u := must(g.NewV1())
 	s0, _ := first.ClockSequence()
 	s1, _ := u.ClockSequence()
@@ -456,7 +456,7 @@ func TestNodeSources(t *testing.T) {
 	}
 	u := NewV1()
 	node, _ := u.NodeID()
-	if hw, _ := defaultGenerator.node(); node != hw {
+	if hw, _ := defaultGenerator.greg.nodeID(); node != hw {
 		t.Errorf("NewV1 node %x; want the default generator's %x", node, hw)
 	}
 }
@@ -515,4 +515,11 @@ func v1Ticks(u UUID) uint64 {
 func v7Millis(u UUID) uint64 {
 	ms, _, _ := v7Fields(u)
 	return ms
+}
+
+// memState returns the Gregorian source of g, a Generator without a state
+// file.
+func memState(g *Generator) *memoryGregorian {
+	g.init()
+	return g.greg.(*memoryGregorian)
 }

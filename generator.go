@@ -1,7 +1,6 @@
 package uuid
 
 import (
-	"encoding/binary"
 	"errors"
 	"io"
 	"os"
@@ -32,27 +31,54 @@ type GeneratorOptions struct {
 
 	// StateFile, if not empty, is the path of a file through which all
 	// processes on the host that name the same path share the state of
-	// version 1 UUIDs (and of version 6 UUIDs made with a Node source): the
-	// last timestamp, the clock sequence and the node, as RFC 4122,
-	// Section 4.2.1 describes. Each process reserves blocks of timestamps
-	// under a file lock, so two processes never hand out the same
-	// timestamp, clock sequence and node, even with the same clock. The
-	// file is opened on first use; it must be a regular file on a local
-	// file system (a symbolic link as its last element is refused). If it
-	// cannot be opened or locked, or the platform lacks flock(2), the
-	// Generator's v1 and v6 methods return a [*StateFileError]. See the
-	// README for its format.
+	// version 1 UUIDs (and of version 6 UUIDs made with a Node source): for
+	// each node (up to 16), a bound on the timestamps handed out and the
+	// clock sequence, as RFC 4122, Section 4.2.1 describes. Each process
+	// reserves blocks of timestamps under a file lock, so two processes
+	// never hand out the same timestamp, clock sequence and node, even
+	// with the same clock. The file is opened on first use and stays open
+	// until [Generator.Close]; it must be a regular file with one link on
+	// a local file system (a symbolic link as its last element is refused),
+	// empty or written by this package: any other file is refused
+	// ([ErrNotStateFile]) and left as it is. If it cannot be opened or
+	// locked, or the platform lacks flock(2), the Generator's v1 and v6
+	// methods return a [*StateFileError]. See the README for its format
+	// and for what the file can and cannot survive.
 	StateFile string
 
 	// StateFileMode is the permission of a state file the Generator
 	// creates, before the umask; 0 means 0600.
 	StateFileMode os.FileMode
+
+	// StateFileLockWait is how long a reservation waits for the state
+	// file's lock before it fails with a [*StateFileError] that matches
+	// os.ErrDeadlineExceeded; 0 means [DefaultStateFileLockWait], and a
+	// negative value means not to wait. Anyone who can open the file can
+	// take its lock, so a bound keeps such a neighbour from stopping the
+	// Generator for good; while a call waits, the Generator's other
+	// versions (v2, v4, v7, and v6 without a Node) go on.
+	StateFileLockWait time.Duration
 }
 
 // A Generator makes UUIDs of the clock- and random-based versions. It
 // composes the parts those versions need: a clock, an entropy source, a
-// node source, the Gregorian state of versions 1, 2 and 6 (in memory, or
-// shared through a state file) and the counter of version 7.
+// Gregorian source for versions 1 and 6 with a node (in memory, or shared
+// through a state file), the state of version 2, the hold of version 6
+// without a node, and the counter of version 7.
+//
+// Between calls a Generator keeps: the clock sequence of versions 1, 2 and
+// 6 with a node, and their node when it was drawn at random; the last
+// timestamps of versions 1, 2 and 6; the last key of version 7. It keeps
+// no random bits for later UUIDs. A process cloned from a memory snapshot
+// (VM clones, CRIU, serverless restore) therefore starts every clone with
+// the same clock sequence and random node: until the clone notices the
+// restore, its version 1, 2 and 6-with-a-node UUIDs can equal another
+// clone's made at the same 100-ns tick. With the system clock a Generator
+// notices a restore when the wall clock jumps against the monotonic clock,
+// as it does once a restored clone's clock is corrected, and draws a new
+// clock sequence (and random node) from crypto/rand then. Versions 4 and
+// 7 and version 6 without a node draw their random bits for each UUID and
+// differ across clones at once.
 //
 // The zero value is ready to use, with the system clock, crypto/rand and
 // the hardware node. A Generator is safe for concurrent use. It must not be
@@ -60,23 +86,13 @@ type GeneratorOptions struct {
 type Generator struct {
 	clock   clock
 	entropy entropy
-	nodes   NodeSource   // nil: HardwareNode
-	shared  *sharedState // nil: no state file
-	v6Node  bool         // v6 uses the node and clock sequence, not random ones
+	v6Node  bool // v6 uses the node and clock sequence, not random ones
 
-	// The node is asked for once; its answer and error are kept.
-	nodeOnce sync.Once
-	nodeID   [6]byte
-	nodeErr  error
-
-	// mu guards the Gregorian state of versions 1, 2 and 6.
-	mu     sync.Mutex
-	seeded bool // greg.seq and dce.seq hold their random starts
-	greg   gregorianState
-	v6     v6Hold
-	dce    dceState
-
-	v7 v7Counter
+	once sync.Once
+	greg gregorianSource // versions 1 and 6 with a node
+	dce  dceSource       // version 2
+	v6   v6Hold          // version 6 without a node
+	v7   v7Counter
 }
 
 // defaultGenerator serves the package-level functions.
@@ -89,22 +105,51 @@ func NewGenerator(opts GeneratorOptions) *Generator {
 	g := &Generator{
 		clock:   clock{now: opts.Now},
 		entropy: entropy{r: opts.Rand},
-		nodes:   opts.Node,
 		v6Node:  opts.Node != nil,
 	}
-	if opts.StateFile != "" {
-		g.shared = newSharedState(opts.StateFile, opts.StateFileMode)
+	nodes := opts.Node
+	if nodes == nil {
+		nodes = HardwareNode()
 	}
+	if opts.StateFile != "" {
+		g.greg = newFileGregorian(opts.StateFile, opts.StateFileMode, opts.StateFileLockWait, &g.entropy, nodes)
+	} else {
+		g.greg = newMemoryGregorian(&g.entropy, nodes)
+	}
+	g.dce.node.src = nodes
 	return g
 }
 
-// ErrExhausted is returned by a [Generator] whose layout has no new value
-// left: its clock reads at or past the last timestamp a layout holds
-// (5236-03-31 for versions 1 and 6, 10889-08-02 for version 7) and the
-// counters and clock sequences that stretch that last timestamp are used
-// up. The Generator never hands out a repeated or smaller value instead.
-// The package-level functions, which cannot return an error, panic with
-// it; with the system clock that cannot happen before the year 5236.
+// init sets up a zero Generator on first use: in memory, with the
+// hardware node.
+func (g *Generator) init() {
+	g.once.Do(func() {
+		if g.greg == nil {
+			nodes := HardwareNode()
+			g.greg = newMemoryGregorian(&g.entropy, nodes)
+			g.dce.node.src = nodes
+		}
+	})
+}
+
+// Close releases the Generator's state file, if it has one; its v1 and v6
+// methods then return [ErrClosed], and the others go on working. Closing a
+// Generator without a state file does nothing. A Generator that is not
+// closed keeps its state file open for the life of the process.
+func (g *Generator) Close() error {
+	g.init()
+	return g.greg.close()
+}
+
+// ErrExhausted is returned by a [Generator] whose clock reads at or past
+// the last timestamp a layout holds (5236-03-31 for versions 1 and 6,
+// 10889-08-02 for version 7) once the counters and clock sequences that
+// stretch that last timestamp are used up. The Generator never hands out a
+// repeated value instead. Only the clock's current reading counts: after
+// a wrong reading in the far future, the Generator makes UUIDs again as
+// soon as the clock reads sane (see [Generator.NewV7]). The package-level
+// functions, which cannot return an error, panic with it; with the system
+// clock that cannot happen before the year 5236.
 var ErrExhausted = errors.New("uuid: generator exhausted: no new value fits the layout")
 
 // orPanic returns u, or panics with err: the package-level functions use the
@@ -116,97 +161,51 @@ func orPanic(u UUID, err error) UUID {
 	return u
 }
 
-// node returns g's node ID, asking the source on first use.
-func (g *Generator) node() ([6]byte, error) {
-	g.nodeOnce.Do(func() {
-		src := g.nodes
-		if src == nil {
-			src = HardwareNode()
-		}
-		g.nodeID, g.nodeErr = src.NodeID()
-	})
-	return g.nodeID, g.nodeErr
+// panicOn panics with err, if it is not nil: the package-level functions use
+// the default generator, whose sources cannot fail, so err is ErrExhausted.
+func panicOn(err error) {
+	if err != nil {
+		panic(err)
+	}
 }
 
-// seed draws the random starts of the clock sequences on first use; g.mu
-// is held.
-func (g *Generator) seed() error {
-	if g.seeded {
-		return nil
+// exhausted returns ticks, or ErrExhausted if ok is false.
+func exhausted(ticks uint64, ok bool) (uint64, error) {
+	if !ok {
+		return 0, ErrExhausted
 	}
-	var b [3]byte
-	if err := g.entropy.read(b[:]); err != nil {
-		return err
-	}
-	g.greg.seq = binary.BigEndian.Uint16(b[:]) & 0x3fff
-	g.dce.seq = b[2] & 0x3f
-	g.seeded = true
-	return nil
+	return ticks, nil
 }
 
-// nextGregorian returns the timestamp, clock sequence and, if withNode is
-// set, the node of the next version 1 or 6 UUID. The state comes from the
-// state file, if g has one and withNode is set, or else from memory; v6
-// applies the rule that version 6 timestamps never go back, which with a
-// state file holds within the reserved block (see [Generator.NewV6]).
-func (g *Generator) nextGregorian(withNode, v6 bool) (ticks uint64, seq uint16, node [6]byte, err error) {
-	if withNode {
-		if node, err = g.node(); err != nil {
-			return 0, 0, node, err
-		}
-	}
-	file := withNode && g.shared != nil
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if err = g.seed(); err != nil {
-		return 0, 0, node, err
-	}
+// nextGregorian returns the timestamp, clock sequence and node of the next
+// version 1 UUID, or version 6 UUID with a node, from g's Gregorian source.
+func (g *Generator) nextGregorian() (ticks uint64, seq uint16, node [6]byte, err error) {
+	g.init()
 	now := g.clock.ticks()
 	for reads := 0; ; reads++ {
-		var st step
-		if file {
-			ticks, seq, node, st, err = g.shared.next(now, reads >= stallReads, node, &g.entropy)
-			if err != nil {
-				return 0, 0, node, err
-			}
-		} else {
-			ticks, seq, st = g.greg.next(now, reads >= stallReads)
-		}
-		switch st {
-		case stepWait:
+		ticks, seq, node, st, err := g.greg.next(now, g.clock.era(), reads >= stallReads)
+		switch {
+		case err != nil:
+			return 0, 0, node, err
+		case st == stepWait:
 			now = g.clock.ticks()
 			continue
-		case stepExhausted:
+		case st == stepExhausted:
 			return 0, 0, node, ErrExhausted
 		}
-		break
+		return ticks, seq, node, nil
 	}
-	if v6 && !file {
-		var ok bool
-		if ticks, ok = g.v6.take(ticks); !ok {
-			return 0, 0, node, ErrExhausted
-		}
-	}
-	return ticks, seq, node, nil
 }
 
 // nextDCE returns the timestamp, 6-bit clock sequence and node for the
 // next version 2 UUID.
 func (g *Generator) nextDCE() (ticks uint64, seq uint8, node [6]byte, err error) {
-	if node, err = g.node(); err != nil {
-		return 0, 0, node, err
+	g.init()
+	ticks, seq, node, ok, err := g.dce.next(g.clock.ticks(), g.clock.era(), &g.entropy)
+	if err == nil && !ok {
+		err = ErrExhausted
 	}
-	now := g.clock.ticks()
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if err = g.seed(); err != nil {
-		return 0, 0, node, err
-	}
-	ticks, seq, ok := g.dce.next(now)
-	if !ok {
-		return 0, 0, node, ErrExhausted
-	}
-	return ticks, seq, node, nil
+	return ticks, seq, node, err
 }
 
 // reserveV7 reserves n consecutive version 7 keys, greater than all keys

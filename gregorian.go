@@ -1,5 +1,7 @@
 package uuid
 
+import "sync"
+
 // The Gregorian state of versions 1, 2 and 6: which timestamp and clock
 // sequence come next. Everything here is a plain state transition that
 // takes the clock's reading, now, as an argument and reads no clock,
@@ -90,7 +92,10 @@ type gregorianState struct {
 // timestamp: then it is stopped, and a new clock sequence makes every
 // timestamp new again.
 func (s *gregorianState) next(now uint64, stalled bool) (ticks uint64, seq uint16, st step) {
-	clock := max(now, s.floor) // below the floor, the floor stands in for the clock
+	clock := now
+	if holds(s.floor, now, maxHoldTicks) {
+		clock = max(now, s.floor) // below the floor, the floor stands in for the clock
+	}
 	start, nextSeq := resume(s.end, clock, maxAhead)
 	if nextSeq && waitForClock(now, s.lastNow, stalled) && now >= s.floor {
 		return 0, 0, stepWait // a burst, not a clock that went back
@@ -105,7 +110,10 @@ func (s *gregorianState) next(now uint64, stalled bool) (ticks uint64, seq uint1
 			s.runs++
 		}
 		s.seq = (s.seq + 1) & 0x3fff
-		start = max(now, s.floor)
+		start = now
+		if holds(s.floor, now, maxHoldTicks) {
+			start = max(now, s.floor)
+		}
 	}
 	if start > maxGregorianTicks {
 		return 0, 0, stepExhausted
@@ -115,17 +123,33 @@ func (s *gregorianState) next(now uint64, stalled bool) (ticks uint64, seq uint1
 	return start, s.seq, stepDone
 }
 
+// reseed starts a run with the clock sequence seq, drawn afresh after the
+// process may have been cloned (see [clock]), in a new epoch above every
+// timestamp handed out: the clones' runs differ by their random clock
+// sequences, and this process's own pairs cannot come round again.
+func (s *gregorianState) reseed(seq uint16) {
+	s.seq, s.floor, s.runs = seq&0x3fff, s.high, 0
+}
+
 // v6Hold keeps version 6 timestamps from going back: each is above the
 // one before it, so values are strictly increasing. After the clock steps
-// back, the timestamp holds and counts on until the clock catches up.
+// back, the timestamp holds and counts on until the clock catches up, up
+// to a day ([holds]). Its zero value is ready to use, and it is safe for
+// concurrent use.
 type v6Hold struct {
+	mu   sync.Mutex
 	next uint64 // the lowest timestamp still allowed
 }
 
 // take returns the timestamp to use for the one proposed, and reports
-// whether there was one below the 60-bit ceiling.
+// whether there was one below the 60-bit ceiling: there is, unless the
+// proposed timestamp is itself the last one and has been used.
 func (h *v6Hold) take(ticks uint64) (uint64, bool) {
-	ticks = max(ticks, h.next)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if holds(h.next, ticks, maxHoldTicks) {
+		ticks = max(ticks, h.next)
+	}
 	if ticks > maxGregorianTicks {
 		return 0, false
 	}
@@ -143,6 +167,16 @@ type dceState struct {
 	seq    uint8  // random start of the clock sequence, 6 bits
 }
 
+// reseed sets the random start of the clock sequence, and moves on to a
+// new period if this one has handed out values, which another start could
+// repeat.
+func (s *dceState) reseed(seq uint8) {
+	s.seq = seq & 0x3f
+	if s.count > 0 && s.period < maxGregorianTicks>>32 {
+		s.period, s.count = s.period+1, 0
+	}
+}
+
 // next returns the timestamp and clock sequence of the next v2 UUID for
 // the clock reading now, and reports whether one was left.
 func (s *dceState) next(now uint64) (ticks uint64, seq uint8, ok bool) {
@@ -158,4 +192,160 @@ func (s *dceState) next(now uint64) (ticks uint64, seq uint8, ok bool) {
 	seq = (s.seq + s.count) & 0x3f
 	s.count++
 	return s.period << 32, seq, true
+}
+
+// A gregorianSource hands out the timestamps, clock sequences and nodes
+// of version 1 UUIDs and of version 6 UUIDs with a node: from memory
+// ([memoryGregorian]) or from a state file shared by processes
+// ([fileGregorian]). A Generator has one, chosen by [NewGenerator]. Each
+// guards its own fields.
+type gregorianSource interface {
+	// next returns the timestamp, clock sequence and node for the clock
+	// reading now in the clock's era (see [clock]), or a step other than
+	// stepDone: stepWait to read the clock again and retry (stalled says
+	// how long it has been read in vain: see [stallReads]), stepExhausted
+	// when no timestamp is left.
+	next(now uint64, era uint32, stalled bool) (ticks uint64, seq uint16, node [6]byte, st step, err error)
+
+	// v6 returns the timestamp a version 6 UUID uses for ticks, which
+	// next returned, and reports whether one was left.
+	v6(ticks uint64) (uint64, bool)
+
+	// nodeID returns the node the source uses.
+	nodeID() ([6]byte, error)
+
+	// close releases what the source holds; later calls of next fail.
+	close() error
+}
+
+// nodeState is a Gregorian source's node: asked of its NodeSource on first
+// use and kept, with the source's error, for the source's lifetime. A node
+// drawn at random (by [RandomNode], or by [HardwareNode] on a host without
+// a MAC address) is drawn again when the process may have been cloned.
+// Its owner's lock guards it.
+type nodeState struct {
+	src    NodeSource
+	asked  bool
+	id     [6]byte
+	err    error
+	random bool
+}
+
+// get returns the node, asking the source on first use, and drawing a new
+// random node if redraw is set and the node is random.
+func (n *nodeState) get(redraw bool) ([6]byte, error) {
+	if !n.asked {
+		n.asked = true
+		n.id, n.err = n.src.NodeID()
+		switch n.src.(type) {
+		case randomNodeSource:
+			n.random = true
+		case *hardwareNode:
+			n.random = isRandomNode(n.id) // no MAC address: the fallback
+		}
+	} else if redraw && n.random {
+		n.id = randomNode()
+	}
+	return n.id, n.err
+}
+
+// eraState notices the clock's era changing (see [clock]) for a source
+// that keeps a clock sequence: a new era, or the first use, calls for a
+// clock sequence drawn afresh. Its owner's lock guards it.
+type eraState struct {
+	seeded bool
+	era    uint32
+}
+
+// change reports whether era is a new one (or the first), and records it.
+func (e *eraState) change(era uint32) bool {
+	if e.seeded && e.era == era {
+		return false
+	}
+	e.seeded, e.era = true, era
+	return true
+}
+
+// memoryGregorian is the Gregorian source kept in the process's memory:
+// a [gregorianState], with its clock sequence started at random and drawn
+// afresh in each new era of the clock, and a [v6Hold] for version 6.
+type memoryGregorian struct {
+	rand *entropy
+	hold v6Hold
+
+	mu    sync.Mutex
+	node  nodeState
+	era   eraState
+	state gregorianState
+}
+
+func newMemoryGregorian(e *entropy, nodes NodeSource) *memoryGregorian {
+	return &memoryGregorian{rand: e, node: nodeState{src: nodes}}
+}
+
+func (m *memoryGregorian) next(now uint64, era uint32, stalled bool) (ticks uint64, seq uint16, node [6]byte, st step, err error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	first, restored := !m.era.seeded, false
+	if m.era.change(era) {
+		seq, err := m.rand.randomSeq()
+		if err != nil {
+			m.era.seeded = !first // draw again next time
+			return 0, 0, node, stepDone, err
+		}
+		if first {
+			m.state.seq = seq
+		} else {
+			m.state.reseed(seq)
+			restored = true
+		}
+	}
+	if node, err = m.node.get(restored); err != nil {
+		return 0, 0, node, stepDone, err
+	}
+	ticks, seq, st = m.state.next(now, stalled)
+	return ticks, seq, node, st, nil
+}
+
+// v6 holds version 6 timestamps so that they never go back (up to a day).
+func (m *memoryGregorian) v6(ticks uint64) (uint64, bool) { return m.hold.take(ticks) }
+
+func (m *memoryGregorian) nodeID() ([6]byte, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.node.get(false)
+}
+
+func (m *memoryGregorian) close() error { return nil }
+
+// dceSource is the state of version 2 UUIDs, kept in memory like
+// [memoryGregorian].
+type dceSource struct {
+	mu    sync.Mutex
+	node  nodeState
+	era   eraState
+	state dceState
+}
+
+// next returns the timestamp, 6-bit clock sequence and node of the next
+// version 2 UUID for the clock reading now in the clock's era, and
+// reports whether one was left.
+func (d *dceSource) next(now uint64, era uint32, e *entropy) (ticks uint64, seq uint8, node [6]byte, ok bool, err error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	first, restored := !d.era.seeded, false
+	if d.era.change(era) {
+		var b [1]byte
+		if err := e.read(b[:]); err != nil {
+			d.era.seeded = !first // draw again next time
+			return 0, 0, node, false, err
+		}
+		d.state.reseed(b[0])
+		restored = !first
+	}
+	if node, err = d.node.get(restored); err != nil {
+		return 0, 0, node, false, err
+	}
+	ticks, seq, ok = d.state.next(now)
+	return ticks, seq, node, ok, nil
 }

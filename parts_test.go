@@ -215,8 +215,24 @@ func TestV7CounterAlone(t *testing.T) {
 	if _, ok := c.reserve(maxUnixMillis, 1, 0); ok {
 		t.Fatal("reserved after the last key")
 	}
-	if _, ok := c.reserve(5, 1, 0); ok {
-		t.Fatal("reserved after the last key with the clock back")
+	// The clock back by a day or less: still exhausted, as the keys hold.
+	if _, ok := c.reserve(maxUnixMillis-maxHoldMillis, 1, 0); ok {
+		t.Fatal("reserved after the last key with the clock a day back")
+	}
+	// Further back: the last key came from a clock that read wrong, and
+	// the counter starts afresh at the clock.
+	if k, ok := c.reserve(maxUnixMillis-maxHoldMillis-1, 1, 0x123); !ok || k != v7Key(maxUnixMillis-maxHoldMillis-1, 0x123) {
+		t.Fatalf("after the last key with the clock more than a day back: %#x, %v; want a fresh counter", k, ok)
+	}
+	if k, ok := c.reserve(5, 1, 0x456); !ok || k != v7Key(5, 0x456) {
+		t.Fatalf("clock back to 5 ms: %#x, %v; want a fresh counter", k, ok)
+	}
+	// A step back of a day or less holds the keys.
+	if k, ok := c.reserve(5+maxHoldMillis+1, 1, 0x456); !ok || k != v7Key(5+maxHoldMillis+1, 0x456) {
+		t.Fatalf("a day on: %#x, %v", k, ok)
+	}
+	if k, ok := c.reserve(6, 1, 0x789); !ok || k != v7Key(5+maxHoldMillis+1, 0x457) {
+		t.Fatalf("a day back: %#x, %v; want the key after the last", k, ok)
 	}
 	// A batch that does not fit below the top is refused whole, and the
 	// keys stay where they were.

@@ -21,6 +21,7 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+	"testing/iotest"
 	"time"
 )
 
@@ -93,14 +94,10 @@ func TestStateHelperProcess(t *testing.T) {
 	}
 	next := NewGenerator(stateOptions(path, frozen)).NewV1
 	if mode == "reserve" {
-		s, err := openStateFile(path, 0o600)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := openStore(path)
 		from := gregorianTicks(frozen)
-		randSeq := func() (uint16, error) { return stateSeq, nil }
 		next = func() (UUID, error) {
-			start, seq, _, err := s.reserve(from, 1, stateNode, randSeq)
+			start, seq, _, err := reserveBlock(s, from, 1, stateNode, stateSeq)
 			return v1Layout(start, seq, stateNode), err
 		}
 	}
@@ -244,18 +241,55 @@ func checkDistinct(t *testing.T, what string, ids []UUID) {
 	}
 }
 
-// readRecord returns the record in the state file at path.
-func readRecord(t *testing.T, path string) stateRecord {
+// openStore returns the store of the state file at path, opened at its
+// first reservation.
+func openStore(path string) *fileStore {
+	return &fileStore{path: path, mode: 0o600, wait: DefaultStateFileLockWait}
+}
+
+// seqRand is a random source whose bytes spell the clock sequence it is,
+// over and over.
+type seqRand uint16
+
+func (r seqRand) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = byte(r >> (8 - 8*(i%2)))
+	}
+	return len(p), nil
+}
+
+// reserveBlock reserves n timestamps from from for node, as a process
+// that knows nothing of its own, with seq as the random clock sequence.
+func reserveBlock(s *fileStore, from, n uint64, node [6]byte, seq uint16) (uint64, uint16, [6]byte, error) {
+	return s.reserve(claim{from: from, n: n, node: node, random: isRandomNode(node)}, &entropy{r: seqRand(seq)})
+}
+
+// readTable returns the table in the state file at path.
+func readTable(t *testing.T, path string) stateTable {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, ok := decodeRecord(b)
-	if !ok {
-		t.Fatalf("state file holds %x, not a valid record", b)
+	if len(b) != tableLen {
+		t.Fatalf("state file holds %d bytes; want a table of %d", len(b), tableLen)
 	}
-	return r
+	tab, err := decodeTable(b, fileID{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tab
+}
+
+// slotOf returns node's slot in the state file at path.
+func slotOf(t *testing.T, path string, node [6]byte) stateSlot {
+	t.Helper()
+	tab := readTable(t, path)
+	i := tab.find(node)
+	if i < 0 {
+		t.Fatalf("state file has no slot for node %x", node)
+	}
+	return tab.slots[i]
 }
 
 // lockHeld reports whether some open file holds the lock of the file at
@@ -278,44 +312,58 @@ func lockHeld(t *testing.T, path string) bool {
 	}
 }
 
-// rawRecord returns the encoding of r after edit has changed it, with the
-// checksum made right again, so that only edit's change is wrong.
-func rawRecord(r stateRecord, edit func(b []byte)) []byte {
-	b := r.encode()
+// encodeRecord returns r in the version 1 format, after edit has changed
+// it, with the checksum made right again, so that only edit's change is
+// wrong.
+func encodeRecord(r stateRecord, edit func(b []byte)) []byte {
+	b := make([]byte, recordLen)
+	copy(b, recordMagic)
+	b[4] = 1
+	binary.BigEndian.PutUint64(b[8:], r.end)
+	binary.BigEndian.PutUint16(b[16:], r.seq)
+	copy(b[18:], r.node[:])
 	if edit != nil {
-		edit(b[:])
-		binary.BigEndian.PutUint32(b[28:], crc32.ChecksumIEEE(b[:28]))
+		edit(b)
 	}
-	return b[:]
+	binary.BigEndian.PutUint32(b[28:], crc32.ChecksumIEEE(b[:28]))
+	return b
 }
 
-// TestStateRecordLayout pins the file format that README.md documents.
-func TestStateRecordLayout(t *testing.T) {
-	r := stateRecord{end: 0x1ec9414c232ab00, seq: 0x2bcd, node: [6]byte{0x02, 0x00, 0x5e, 0x10, 0x00, 0x01}}
-	b := r.encode()
-	// The checksum is the IEEE CRC-32 of zlib and PNG: Python's zlib.crc32.
-	const want = "55557374" + "01" + "000000" + "01ec9414c232ab00" + "2bcd" + "02005e100001" + "00000000" + "2ef0867d"
-	if got := hex.EncodeToString(b[:]); got != want {
-		t.Errorf("record = %s; want %s", got, want)
+// TestStateTableLayout pins the file format that README.md documents.
+func TestStateTableLayout(t *testing.T) {
+	var tab stateTable
+	tab.count = 7
+	tab.slots[0] = stateSlot{used: 1, end: 0x1ec9414c232ab00, seq: 0x2bcd, node: [6]byte{0x02, 0x00, 0x5e, 0x10, 0x00, 0x01}, file: fileID{0x803, 0x1234567}}
+	b := tab.encode()
+	// The checksum is the IEEE CRC-32 of zlib and PNG: Python's
+	// zlib.crc32(b[:28] + b[32:]).
+	const want = "55557374" + "02" + "000000" + "0000000000000007" + "000000000000000000000000" + "e3c9d62e" +
+		"0000000000000001" + "01ec9414c232ab00" + "2bcd" + "02005e100001" + "0000000000000803" + "0000000001234567" + "0000000000000000"
+	if got := hex.EncodeToString(b[:headerLen+slotLen]); got != want {
+		t.Errorf("table = %s; want %s", got, want)
 	}
-	if got, ok := decodeRecord(b[:]); !ok || got != r {
-		t.Errorf("decodeRecord(encode(%+v)) = %+v, %v", r, got, ok)
+	if rest := b[headerLen+slotLen:]; !bytes.Equal(rest, make([]byte, len(rest))) {
+		t.Errorf("empty slots are not zero: %x", rest)
 	}
-	// Every single-byte change is caught, by the checksum or the checks.
-	for i := range b {
-		for _, x := range []byte{0x01, 0x80, 0xff} {
-			c := b
-			c[i] ^= x
-			if got, ok := decodeRecord(c[:]); ok {
-				t.Errorf("decodeRecord with byte %d ^ %#x = %+v, true; want false", i, x, got)
-			}
+	if got, err := decodeTable(b[:], fileID{}); err != nil || got != tab {
+		t.Errorf("decodeTable(encode(%+v)) = %+v, %v", tab, got, err)
+	}
+	// Every single-byte change is caught by the checksum: the table reads
+	// as torn, which is no state.
+	for i := 5; i < len(b); i++ {
+		c := b
+		c[i] ^= 0x01
+		if got, err := decodeTable(c[:], fileID{}); err != nil || got != (stateTable{}) {
+			t.Fatalf("decodeTable with byte %d flipped = %+v, %v; want no state", i, got, err)
 		}
 	}
 }
 
 // TestStateFileRecovery starts a reservation from the state files a crash,
-// a bug or another program may leave, and checks the block's start and
-// clock sequence (RFC 4122, Section 4.2.1) and the record saved after it.
+// a bug, an older version of this package or another program may leave,
+// and checks the block's start and clock sequence (RFC 4122, Section
+// 4.2.1) and the slot saved after it, or that a file that is not a state
+// file is refused and left as it was.
 func TestStateFileRecovery(t *testing.T) {
 	from := gregorianTicks(rfcTime)
 	const n = 100
@@ -323,44 +371,74 @@ func TestStateFileRecovery(t *testing.T) {
 	const saved = 0x1234
 	other := [6]byte{0x02, 0x00, 0x5e, 0x10, 0x00, 0x02}
 	record := func(end uint64, seq uint16, node [6]byte) []byte {
-		return rawRecord(stateRecord{end: end, seq: seq, node: node}, nil)
+		return encodeRecord(stateRecord{end: end, seq: seq, node: node}, nil)
 	}
 	valid := record(from-5, saved, stateNode)
+	table := func(edit func(tab *stateTable)) []byte {
+		var tab stateTable
+		edit(&tab)
+		b := tab.encode()
+		return b[:]
+	}
 	for _, tc := range []struct {
 		name      string
 		content   []byte // nil: no file
+		current   bool   // the slots name the file they are in
 		wantStart uint64
 		wantSeq   uint16
+		refused   bool // ErrNotStateFile, and the file is left alone
 	}{
 		// No usable state: a random clock sequence and the clock's time.
-		{"missing", nil, from, randSeq & 0x3fff},
-		{"empty", []byte{}, from, randSeq & 0x3fff},
-		{"truncated", valid[:20], from, randSeq & 0x3fff},
-		{"one-byte-short", valid[:recordLen-1], from, randSeq & 0x3fff},
-		{"random-bytes", []byte("not a state record, just 32 b..."), from, randSeq & 0x3fff},
-		{"long-garbage", bytes.Repeat([]byte{0x5a}, 4096), from, randSeq & 0x3fff},
-		{"record-then-junk", append(slices.Clone(valid), "junk"...), from, randSeq & 0x3fff},
-		{"flipped-byte", func() []byte { b := slices.Clone(valid); b[12] ^= 0x10; return b }(), from, randSeq & 0x3fff},
-		{"bad-checksum", func() []byte { b := slices.Clone(valid); b[31]++; return b }(), from, randSeq & 0x3fff},
-		{"bad-magic", rawRecord(stateRecord{end: from - 5, seq: saved, node: stateNode}, func(b []byte) { b[0] = 'X' }), from, randSeq & 0x3fff},
-		{"bad-version", rawRecord(stateRecord{end: from - 5, seq: saved, node: stateNode}, func(b []byte) { b[4] = 2 }), from, randSeq & 0x3fff},
-		{"reserved-set", rawRecord(stateRecord{end: from - 5, seq: saved, node: stateNode}, func(b []byte) { b[25] = 1 }), from, randSeq & 0x3fff},
-		{"seq-over-14-bits", rawRecord(stateRecord{end: from - 5, seq: saved, node: stateNode}, func(b []byte) { b[16] |= 0x40 }), from, randSeq & 0x3fff},
-		{"other-node", record(from-5, saved, other), from, randSeq & 0x3fff},
-		{"other-node-ahead", record(from+1000, saved, other), from, randSeq & 0x3fff},
-		// A saved state behind the clock: its clock sequence, the clock's time.
-		{"behind", valid, from, saved},
-		{"at-clock", record(from, saved, stateNode), from, saved},
-		{"zero-time", record(0, saved, stateNode), from, saved},
-		// Another process's block ahead of the clock, by up to a burst
-		// (maxAhead) and a block: continue after it.
-		{"slightly-ahead", record(from+1000, saved, stateNode), from + 1000, saved},
-		{"ahead-by-burst", record(from+maxAhead+1, saved, stateNode), from + maxAhead + 1, saved},
-		{"ahead-by-max", record(from+fileAhead, saved, stateNode), from + fileAhead, saved},
-		// Too far ahead: the clock went back; increment the clock sequence.
-		{"ahead-past-max", record(from+fileAhead+1, saved, stateNode), from, saved + 1},
-		{"future", record(gregorianTicks(time.Date(3000, 1, 1, 0, 0, 0, 0, time.UTC)), saved, stateNode), from, saved + 1},
-		{"future-seq-wraps", record(from+10*maxAhead, 0x3fff, stateNode), from, 0},
+		{name: "missing", wantStart: from, wantSeq: randSeq & 0x3fff},
+		{name: "empty", content: []byte{}, wantStart: from, wantSeq: randSeq & 0x3fff},
+		{name: "v1-torn", content: valid[:20], wantStart: from, wantSeq: randSeq & 0x3fff},
+		{name: "v1-one-byte-short", content: valid[:recordLen-1], wantStart: from, wantSeq: randSeq & 0x3fff},
+		{name: "v1-flipped-byte", content: func() []byte { b := slices.Clone(valid); b[12] ^= 0x10; return b }(), wantStart: from, wantSeq: randSeq & 0x3fff},
+		{name: "v1-bad-checksum", content: func() []byte { b := slices.Clone(valid); b[31]++; return b }(), wantStart: from, wantSeq: randSeq & 0x3fff},
+		{name: "v1-reserved-set", content: encodeRecord(stateRecord{end: from - 5, seq: saved, node: stateNode}, func(b []byte) { b[25] = 1 }), wantStart: from, wantSeq: randSeq & 0x3fff},
+		{name: "v1-seq-over-14-bits", content: encodeRecord(stateRecord{end: from - 5, seq: saved, node: stateNode}, func(b []byte) { b[16] |= 0x40 }), wantStart: from, wantSeq: randSeq & 0x3fff},
+		{name: "v1-other-node", content: record(from-5, saved, other), wantStart: from, wantSeq: randSeq & 0x3fff},
+		{name: "v1-other-node-ahead", content: record(from+1000, saved, other), wantStart: from, wantSeq: randSeq & 0x3fff},
+		{name: "table-torn", content: table(func(tab *stateTable) { tab.write(0, stateSlot{end: from + 1000, seq: saved, node: stateNode}) })[:tableLen-100], wantStart: from, wantSeq: randSeq & 0x3fff},
+		{name: "table-bad-checksum", content: func() []byte {
+			b := table(func(tab *stateTable) { tab.write(0, stateSlot{end: from + 1000, seq: saved, node: stateNode}) })
+			b[100] ^= 1
+			return b
+		}(), wantStart: from, wantSeq: randSeq & 0x3fff},
+		// A slot copied from another file: possibly stale, so a random
+		// clock sequence, never the saved one.
+		{name: "table-copied", content: table(func(tab *stateTable) {
+			tab.write(3, stateSlot{end: from + 1000, seq: randSeq & 0x3fff, node: stateNode, file: fileID{1, 2}})
+		}), wantStart: from, wantSeq: (randSeq + 1) & 0x3fff},
+		// A version 1 record of this node: its state, as before.
+		{name: "v1-behind", content: valid, wantStart: from, wantSeq: saved},
+		{name: "v1-at-clock", content: record(from, saved, stateNode), wantStart: from, wantSeq: saved},
+		{name: "v1-zero-time", content: record(0, saved, stateNode), wantStart: from, wantSeq: saved},
+		{name: "v1-slightly-ahead", content: record(from+1000, saved, stateNode), wantStart: from + 1000, wantSeq: saved},
+		{name: "v1-ahead-by-max", content: record(from+fileAhead, saved, stateNode), wantStart: from + fileAhead, wantSeq: saved},
+		{name: "v1-ahead-past-max", content: record(from+fileAhead+1, saved, stateNode), wantStart: from, wantSeq: saved + 1},
+		{name: "v1-future", content: record(gregorianTicks(time.Date(3000, 1, 1, 0, 0, 0, 0, time.UTC)), saved, stateNode), wantStart: from, wantSeq: saved + 1},
+		{name: "v1-future-seq-wraps", content: record(from+10*maxAhead, 0x3fff, stateNode), wantStart: from, wantSeq: 0},
+		// This node's slot in a table, among others.
+		{name: "table-behind", current: true, content: table(func(tab *stateTable) {
+			tab.write(0, stateSlot{end: from + 7, seq: 1, node: other})
+			tab.write(5, stateSlot{end: from - 5, seq: saved, node: stateNode})
+		}), wantStart: from, wantSeq: saved},
+		{name: "table-ahead", current: true, content: table(func(tab *stateTable) {
+			tab.write(5, stateSlot{end: from + 1000, seq: saved, node: stateNode})
+			tab.write(0, stateSlot{end: from + fileAhead*9, seq: 1, node: other})
+		}), wantStart: from + 1000, wantSeq: saved},
+		{name: "table-future", current: true, content: table(func(tab *stateTable) {
+			tab.write(15, stateSlot{end: from + fileAhead + 1, seq: saved, node: stateNode})
+		}), wantStart: from, wantSeq: saved + 1},
+		// Not a state file: refused, and left as it was.
+		{name: "config", content: []byte("listen = 127.0.0.1:8080\nworkers = 4\n"), refused: true},
+		{name: "random-32-bytes", content: []byte("not a state record, just 32 b..."), refused: true},
+		{name: "long-garbage", content: bytes.Repeat([]byte{0x5a}, 4096), refused: true},
+		{name: "v1-then-junk", content: append(slices.Clone(valid), "junk"...), refused: true},
+		{name: "table-then-junk", content: append(table(func(*stateTable) {}), 0), refused: true},
+		{name: "bad-magic", content: encodeRecord(stateRecord{end: from - 5, seq: saved, node: stateNode}, func(b []byte) { b[0] = 'X' }), refused: true},
+		{name: "future-format", content: encodeRecord(stateRecord{end: from - 5, seq: saved, node: stateNode}, func(b []byte) { b[4] = 3 }), refused: true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "state")
@@ -369,17 +447,42 @@ func TestStateFileRecovery(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			s, err := openStateFile(path, 0o600)
-			if err != nil {
-				t.Fatal(err)
+			s := openStore(path)
+			defer s.close()
+			if tc.current {
+				// Make the table's slots name the file they are in.
+				if err := s.open(); err != nil {
+					t.Fatal(err)
+				}
+				tab, err := decodeTable(tc.content, s.id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i := range tab.slots {
+					tab.slots[i].file = s.id
+				}
+				b := tab.encode()
+				if _, err := s.f.WriteAt(b[:], 0); err != nil {
+					t.Fatal(err)
+				}
 			}
-			start, seq, _, err := s.reserve(from, n, stateNode, func() (uint16, error) { return randSeq, nil })
+			start, seq, _, err := reserveBlock(s, from, n, stateNode, randSeq)
+			if tc.refused {
+				var se *StateFileError
+				if !errors.As(err, &se) || !errors.Is(err, ErrNotStateFile) {
+					t.Fatalf("reserve = %v; want a *StateFileError matching ErrNotStateFile", err)
+				}
+				if b, _ := os.ReadFile(path); !bytes.Equal(b, tc.content) {
+					t.Fatalf("refused file changed to %x", b)
+				}
+				return
+			}
 			if err != nil || start != tc.wantStart || seq != tc.wantSeq {
 				t.Fatalf("reserve(%d, %d) = %d, %#x, %v; want %d, %#x, nil", from, n, start, seq, err, tc.wantStart, tc.wantSeq)
 			}
-			want := stateRecord{end: tc.wantStart + n, seq: tc.wantSeq, node: stateNode}
-			if got := readRecord(t, path); got != want {
-				t.Errorf("saved %+v; want %+v", got, want)
+			got := slotOf(t, path, stateNode)
+			if got.end != tc.wantStart+n || got.seq != tc.wantSeq || got.file != s.id {
+				t.Errorf("saved %+v; want end %d, seq %#x, file %v", got, tc.wantStart+n, tc.wantSeq, s.id)
 			}
 			if lockHeld(t, path) {
 				t.Error("the state file is still locked after reserve")
@@ -392,13 +495,11 @@ func TestStateFileRecovery(t *testing.T) {
 // reservation, saves nothing and releases the lock.
 func TestStateFileRandError(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state")
-	s, err := openStateFile(path, 0o600)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := openStore(path)
+	defer s.close()
 	errRand := errors.New("no entropy")
-	if _, _, _, err := s.reserve(1000, 64, stateNode, func() (uint16, error) { return 0, errRand }); err != errRand {
-		t.Fatalf("reserve with a failing randSeq = %v; want %v", err, errRand)
+	if _, _, _, err := s.reserve(claim{from: 1000, n: 64, node: stateNode}, &entropy{r: iotest.ErrReader(errRand)}); !errors.Is(err, errRand) || !errors.Is(err, ErrRandom) {
+		t.Fatalf("reserve with a failing random source = %v; want %v", err, errRand)
 	}
 	if b, err := os.ReadFile(path); err != nil || len(b) != 0 {
 		t.Fatalf("state file holds %x, %v; want nothing", b, err)
@@ -406,7 +507,7 @@ func TestStateFileRandError(t *testing.T) {
 	if lockHeld(t, path) {
 		t.Fatal("the state file is still locked after a failed reserve")
 	}
-	if start, seq, _, err := s.reserve(1000, 64, stateNode, func() (uint16, error) { return 7, nil }); err != nil || start != 1000 || seq != 7 {
+	if start, seq, _, err := reserveBlock(s, 1000, 64, stateNode, 7); err != nil || start != 1000 || seq != 7 {
 		t.Fatalf("reserve after the failure = %d, %d, %v; want 1000, 7, nil", start, seq, err)
 	}
 }
@@ -417,7 +518,7 @@ func TestStateFileRandError(t *testing.T) {
 func TestStateFileGeneratorRecovery(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state")
 	future := gregorianTicks(rfcTime.Add(time.Hour))
-	if err := os.WriteFile(path, rawRecord(stateRecord{end: future, seq: 0x0100, node: stateNode}, nil), 0o600); err != nil {
+	if err := os.WriteFile(path, encodeRecord(stateRecord{end: future, seq: 0x0100, node: stateNode}, nil), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	g := NewGenerator(stateOptions(path, rfcTime))
@@ -571,8 +672,8 @@ func TestStateFileProcesses(t *testing.T) {
 			}
 			checkStateUUIDs(t, "children", all, seq)
 			checkDistinct(t, "children", all)
-			// The record covers every timestamp handed out.
-			r := readRecord(t, path)
+			// The slot covers every timestamp handed out.
+			r := slotOf(t, path, stateNode)
 			for _, u := range all {
 				s, _ := u.ClockSequence()
 				if s == r.seq && v1Ticks(u) >= r.end {
@@ -602,20 +703,17 @@ func TestStateFileLock(t *testing.T) {
 	t.Run("files", func(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "state")
 		from := gregorianTicks(rfcTime)
-		randSeq := func() (uint16, error) { return stateSeq, nil }
 		var wg sync.WaitGroup
 		got := make([][]UUID, 2)
 		errs := make([]error, 2)
 		for i := range got {
-			s, err := openStateFile(path, 0o600)
-			if err != nil {
-				t.Fatal(err)
-			}
+			s := openStore(path)
+			defer s.close()
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
 				for range count {
-					start, seq, _, err := s.reserve(from, 1, stateNode, randSeq)
+					start, seq, _, err := reserveBlock(s, from, 1, stateNode, stateSeq)
 					if err != nil {
 						errs[i] = err
 						return
@@ -631,7 +729,7 @@ func TestStateFileLock(t *testing.T) {
 		all := append(got[0], got[1]...)
 		checkStateUUIDs(t, "reservations", all, stateSeq)
 		checkDistinct(t, "reservations", all)
-		if r := readRecord(t, path); r.end != from+uint64(len(all)) {
+		if r := slotOf(t, path, stateNode); r.end != from+uint64(len(all)) {
 			t.Errorf("saved end %d; want %d, after %d reservations of one", r.end, from+uint64(len(all)), len(all))
 		}
 	})
@@ -827,7 +925,12 @@ func TestStateFileReplaced(t *testing.T) {
 	first := readUUIDs(t, append(buf, <-rest...))
 	a.cmd.Wait()
 	all := append(first, ids...)
-	checkStateUUIDs(t, "both children", all, stateSeq)
+	// The copy's slot names the file it was copied from, so the second
+	// child does not trust it: a new clock sequence, unlike the saved one.
+	checkStateUUIDs(t, "both children", all, -1)
+	if s, _ := ids[0].ClockSequence(); s == stateSeq {
+		t.Errorf("second child continued the copied clock sequence %#x", s)
+	}
 	checkDistinct(t, "both children", all)
 }
 
@@ -850,12 +953,9 @@ func TestStateFileAllocs(t *testing.T) {
 // next one after it is a file again succeeds.
 func TestStateFileReopenRecovers(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state")
-	s, err := openStateFile(path, 0o600)
-	if err != nil {
-		t.Fatal(err)
-	}
-	randSeq := func() (uint16, error) { return stateSeq, nil }
-	if _, _, _, err := s.reserve(1000, 64, stateNode, randSeq); err != nil {
+	s := openStore(path)
+	defer s.close()
+	if _, _, _, err := reserveBlock(s, 1000, 64, stateNode, stateSeq); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Remove(path); err != nil {
@@ -865,18 +965,18 @@ func TestStateFileReopenRecovers(t *testing.T) {
 		t.Fatal(err)
 	}
 	for range 2 {
-		if _, _, _, err := s.reserve(2000, 64, stateNode, randSeq); err == nil {
+		if _, _, _, err := reserveBlock(s, 2000, 64, stateNode, stateSeq); err == nil {
 			t.Fatal("reserve succeeded while the path is a directory")
 		}
 	}
 	if err := os.Remove(path); err != nil {
 		t.Fatal(err)
 	}
-	start, seq, _, err := s.reserve(3000, 64, stateNode, randSeq)
+	start, seq, _, err := reserveBlock(s, 3000, 64, stateNode, stateSeq)
 	if err != nil || start != 3000 || seq != stateSeq {
 		t.Fatalf("reserve after the path is free again = %d, %#x, %v; want 3000, %#x, nil", start, seq, err, stateSeq)
 	}
-	if r := readRecord(t, path); r.end != 3064 {
-		t.Errorf("record after recovery: %+v; want end 3064", r)
+	if r := slotOf(t, path, stateNode); r.end != 3064 {
+		t.Errorf("slot after recovery: %+v; want end 3064", r)
 	}
 }

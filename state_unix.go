@@ -3,56 +3,40 @@
 package uuid
 
 import (
-	"errors"
 	"os"
 	"syscall"
 )
 
-// openStateFile opens, creating it with mode if needed (the umask
-// applies), the state file at path, whose flock(2) lock is the system-wide
-// lock of RFC 4122, Section 4.2.1.
-func openStateFile(path string, mode os.FileMode) (stateStore, error) {
-	s := &fileStore{path: path, mode: mode}
-	if err := s.open(); err != nil {
-		return nil, err
-	}
-	return s, nil
+// openFlags opens a state file for reading and writing, creating it, and
+// not following a symbolic link in the last element of its path.
+const openFlags = os.O_RDWR | os.O_CREATE | syscall.O_NOFOLLOW
+
+// A fileLock is the flock(2) lock of an open file, the system-wide lock of
+// RFC 4122, Section 4.2.1.
+type fileLock struct{ conn syscall.RawConn }
+
+func newFileLock(f *os.File) (fileLock, error) {
+	conn, err := f.SyscallConn()
+	return fileLock{conn}, err
 }
 
-// open opens s.path. It does not follow a symbolic link in the last
-// element of the path, and it refuses anything but a regular file. The
-// lock belongs to the open file, not the process, so two Generators in one
-// process that name the same path exclude each other too. The file should
-// be on a local file system: over NFS, flock(2) falls back to locks that
-// belong to the process.
-func (s *fileStore) open() error {
-	f, err := os.OpenFile(s.path, os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW, s.mode.Perm())
-	if err != nil {
-		return stateFileError(s.path, "open", err)
+// try takes the exclusive lock if no other open file holds it, and reports
+// whether it did.
+func (l fileLock) try() (bool, error) {
+	err := l.flock(syscall.LOCK_EX | syscall.LOCK_NB)
+	if err == syscall.EWOULDBLOCK {
+		return false, nil
 	}
-	fi, err := f.Stat()
-	if err == nil && !fi.Mode().IsRegular() {
-		err = errors.New("not a regular file")
-	}
-	var conn syscall.RawConn
-	if err == nil {
-		conn, err = f.SyscallConn()
-	}
-	if err != nil {
-		f.Close()
-		return stateFileError(s.path, "open", err)
-	}
-	s.f = f
-	s.lock = func() error { return flock(conn, syscall.LOCK_EX) }
-	s.unlock = func() error { return flock(conn, syscall.LOCK_UN) }
-	return nil
+	return err == nil, err
 }
 
-// flock applies flock(2) with how to the file behind conn, retrying when
-// a signal interrupts the wait.
-func flock(conn syscall.RawConn, how int) error {
+// release releases the lock.
+func (l fileLock) release() error { return l.flock(syscall.LOCK_UN) }
+
+// flock applies flock(2) with how, retrying when a signal interrupts it.
+func (l fileLock) flock(how int) error {
 	var err error
-	cerr := conn.Control(func(fd uintptr) {
+	cerr := l.conn.Control(func(fd uintptr) {
 		for {
 			if err = syscall.Flock(int(fd), how); err != syscall.EINTR {
 				return
@@ -63,4 +47,14 @@ func flock(conn syscall.RawConn, how int) error {
 		return cerr
 	}
 	return err
+}
+
+// fileIdentity returns the device and inode of a file, and its number of
+// hard links.
+func fileIdentity(fi os.FileInfo) (fileID, uint64) {
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok {
+		return fileID{}, 1
+	}
+	return fileID{uint64(st.Dev), uint64(st.Ino)}, uint64(st.Nlink)
 }

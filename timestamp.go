@@ -17,6 +17,26 @@ const (
 	maxUnixMillis      = 1<<48 - 1
 )
 
+// maxHoldTicks and maxHoldMillis are how far, a day, a generator holds
+// its timestamps ahead of a clock that stepped back, to keep versions 6
+// and 7 in order. Ordinary steps back (a leap second smeared or stepped,
+// an NTP correction, a VM's clock set back by an hour) stay well inside
+// it. A clock that reads further behind the generator's last timestamp
+// than that is taken to have read wrong before, not now: one bad reading
+// (a flat RTC battery, a bad NTP answer, a hypervisor bug) must not stamp
+// every later UUID with its year or exhaust the layout for good. The
+// generator follows the clock again; order breaks once, uniqueness holds.
+const (
+	maxHoldTicks  = 24 * 3600 * ticksPerSecond
+	maxHoldMillis = 24 * 3600 * 1000
+)
+
+// holds reports whether a generator whose timestamps have reached next
+// holds them there for the clock reading now, rather than follow the
+// clock back: it does while next is at most limit ahead of now. This is
+// the rule for every layout (limit is maxHoldTicks or maxHoldMillis).
+func holds(next, now, limit uint64) bool { return next <= now || next-now <= limit }
+
 // gregorianTicks returns t as 100-ns ticks since 1582-10-15, clamped to
 // the 60 bits the layouts hold. Every time.Time is clamped, however far it
 // lies outside the range: t.Unix() is exact for all of them (time.Time's
@@ -59,16 +79,6 @@ func unixMillis(t time.Time) uint64 {
 
 // unixMillisTime returns the UTC time of a count of Unix milliseconds.
 func unixMillisTime(ms uint64) time.Time { return time.UnixMilli(int64(ms)).UTC() }
-
-// ticksToUnixMillis converts a Gregorian timestamp into Unix milliseconds,
-// clamped as unixMillis clamps.
-func ticksToUnixMillis(ticks uint64) uint64 {
-	const unixTicks = gregorianToUnixSec * ticksPerSecond
-	if ticks < unixTicks {
-		return 0
-	}
-	return min((ticks-unixTicks)/ticksPerMilli, maxUnixMillis)
-}
 
 // TimeRange returns the first and last instants the timestamp of version
 // v holds: 1582-10-15 to 5236-03-31 in 100-ns steps for versions 1, 2 and

@@ -61,17 +61,9 @@ func v2Fields(u UUID) (ticks uint64, seq uint8, d Domain, id uint32, node [6]byt
 // unless a protocol asks for v1.
 func NewV1() UUID { return orPanic(defaultGenerator.NewV1()) }
 
-// NewV1At returns a version 1 UUID for the time t, clamped to the range the
-// layout holds (1582-10-15 to 5236-03-31), with a random clock sequence and
-// the default generator's node. It neither reads nor changes the
-// generator's clock state, so it offers no uniqueness guarantee beyond its
-// 14 random bits: use it for tests and back-filling, not for keys.
-func NewV1At(t time.Time) UUID {
-	var b [2]byte
-	defaultGenerator.entropy.read(b[:])
-	node, _ := defaultGenerator.node()
-	return v1Layout(gregorianTicks(t), binary.BigEndian.Uint16(b[:]), node)
-}
+// NewV1At returns a version 1 UUID for the time t, as
+// [Generator.NewV1At] does with the default generator.
+func NewV1At(t time.Time) UUID { return orPanic(defaultGenerator.NewV1At(t)) }
 
 // NewV2 returns a version 2 (DCE Security) UUID for the local domain d and
 // ID id, such as a POSIX UID for [DomainPerson]. See [Generator.NewV2] for
@@ -97,20 +89,46 @@ func NewV2Group() UUID { return NewV2(DomainGroup, uint32(max(os.Getgid(), 0))) 
 //     million UUIDs a second.
 //   - When the clock goes back by more than a second, the clock sequence is
 //     incremented (RFC 9562, Section 6.1) and timestamps restart from the
-//     clock; a smaller step back is counted through, as a burst is.
+//     clock; a smaller step back is counted through, as a burst is. So a
+//     single wrong reading, however far in the future, costs one clock
+//     sequence and no more.
 //   - Should the clock go back so often that every clock sequence has been
-//     used, timestamps continue above every one handed out so far.
+//     used, timestamps continue above every one handed out so far, if that
+//     is at most a day ahead of the clock.
 //
-// The clock sequence starts at a random value. The error is non-nil only
+// The clock sequence starts at a random value, and is drawn afresh (with
+// the node, if it is random) when the system clock's wall reading jumps
+// against its monotonic reading, as after a restore from a snapshot (see
+// [Generator]). With a state file, the file decides (see
+// [GeneratorOptions.StateFile]). The error is non-nil only
 // if the caller's Rand or Node source failed, the state file failed (a
 // [*StateFileError]), or the clock reads past the last timestamp the
 // layout holds and no clock sequence is left for it ([ErrExhausted]).
 func (g *Generator) NewV1() (UUID, error) {
-	ticks, seq, node, err := g.nextGregorian(true, false)
+	ticks, seq, node, err := g.nextGregorian()
 	if err != nil {
 		return UUID{}, err
 	}
 	return v1Layout(ticks, seq, node), nil
+}
+
+// NewV1At returns a version 1 UUID for the time t, clamped to the range the
+// layout holds ([TimeRange]), with a random clock sequence and g's node. It
+// neither reads nor changes g's clock state, so it offers no uniqueness
+// guarantee beyond its 14 random bits: use it for tests and back-filling,
+// not for keys. The error is non-nil only if the caller's Rand or Node
+// source failed, or g is closed.
+func (g *Generator) NewV1At(t time.Time) (UUID, error) {
+	seq, err := g.entropy.randomSeq()
+	if err != nil {
+		return UUID{}, err
+	}
+	g.init()
+	node, err := g.greg.nodeID()
+	if err != nil {
+		return UUID{}, err
+	}
+	return v1Layout(gregorianTicks(t), seq, node), nil
 }
 
 // NewV2 returns a version 2 (DCE Security) UUID for the local domain d and

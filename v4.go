@@ -1,7 +1,5 @@
 package uuid
 
-import "crypto/rand"
-
 // New returns a new random UUID, as [NewV4] does. Programs that need no
 // particular version should use New; Go 1.27's standard uuid package makes
 // the same choice.
@@ -11,18 +9,14 @@ func New() UUID { return NewV4() }
 // Section 5.4), read afresh for each UUID. It reveals nothing about when or
 // where it was made. NewV4 does not allocate and is safe for concurrent use.
 // [FillV4] makes many at a lower cost per UUID.
-func NewV4() UUID {
-	var u UUID
-	rand.Read(u[:]) // the default generator's entropy, without the indirection
-	return u.withVersion(4)
-}
+func NewV4() UUID { return orPanic(defaultGenerator.NewV4()) }
 
 // FillV4 fills dst with version 4 UUIDs, drawing the random bits of all of
 // them from crypto/rand in one read. It is the fast way to make many random
-// UUIDs, and keeps nothing afterwards.
-func FillV4(dst []UUID) {
-	_ = defaultGenerator.FillV4(dst)
-}
+// UUIDs, and keeps nothing afterwards. It cannot fail: like [FillV7], it
+// would panic with the error of [Generator.FillV4], which for crypto/rand
+// is always nil.
+func FillV4(dst []UUID) { panicOn(defaultGenerator.FillV4(dst)) }
 
 // NewV4 returns a version 4 UUID with 122 bits from g's random source. The
 // error is non-nil only if the caller's Rand failed.

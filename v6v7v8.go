@@ -1,7 +1,6 @@
 package uuid
 
 import (
-	"crypto/rand"
 	"encoding/binary"
 	"time"
 	"unsafe"
@@ -57,42 +56,28 @@ func v7FromKey(key, random uint64) UUID {
 // NewV6 returns a version 6 UUID from the default generator: the current
 // Gregorian time, with a random clock sequence and a random multicast node
 // for each UUID, so that it does not reveal the MAC address (RFC 9562,
-// Section 5.6). Values are strictly increasing across all goroutines. See
-// [Generator.NewV6]; NewV6 panics with [ErrExhausted] only if the clock
-// reads after the year 5236.
+// Section 5.6). Values are strictly increasing across all goroutines,
+// through steps back of the clock of up to a day (see [Generator.NewV6]).
+// NewV6 panics with [ErrExhausted] only if the clock reads the last tick
+// of the year 5236.
 func NewV6() UUID { return orPanic(defaultGenerator.NewV6()) }
 
-// NewV6At returns a version 6 UUID for the time t, clamped to the range the
-// layout holds (1582-10-15 to 5236-03-31), with a random clock sequence and
-// node. It neither reads nor changes the generator's state.
-func NewV6At(t time.Time) UUID {
-	var r [8]byte
-	defaultGenerator.entropy.read(r[:])
-	return v6Layout(gregorianTicks(t), binary.BigEndian.Uint16(r[:]), randomNodeFrom(r[2:]))
-}
+// NewV6At returns a version 6 UUID for the time t, as [Generator.NewV6At]
+// does with the default generator.
+func NewV6At(t time.Time) UUID { return orPanic(defaultGenerator.NewV6At(t)) }
 
 // NewV7 returns a version 7 UUID from the default generator: 48 bits of
 // Unix milliseconds, a 16-bit counter and 58 random bits drawn from
 // crypto/rand for this UUID. Values are strictly increasing across all
-// goroutines of the process, whatever the clock does. See
-// [Generator.NewV7]; NewV7 panics with [ErrExhausted] only if the clock
-// reads after the year 10889. NewV7 does not allocate. [FillV7] makes many
+// goroutines of the process, through steps back of the clock of up to a
+// day (see [Generator.NewV7]). NewV7 panics with [ErrExhausted] only if
+// the clock reads the last millisecond of the year 10889. NewV7 does not allocate. [FillV7] makes many
 // at a lower cost per UUID.
-func NewV7() UUID {
-	var r [10]byte
-	rand.Read(r[:]) // the default generator's entropy, without the indirection
-	return orPanic(defaultGenerator.newV7(&r))
-}
+func NewV7() UUID { return orPanic(defaultGenerator.NewV7()) }
 
-// NewV7At returns a version 7 UUID for the time t, clamped to the range the
-// layout holds (1970-01-01 to 10889-08-02), with 74 random bits. It neither
-// reads nor changes the generator's state, so values made for one
-// millisecond are not ordered among themselves.
-func NewV7At(t time.Time) UUID {
-	var r [10]byte
-	defaultGenerator.entropy.read(r[:])
-	return v7Layout(unixMillis(t), binary.BigEndian.Uint16(r[:]), binary.BigEndian.Uint64(r[2:]))
-}
+// NewV7At returns a version 7 UUID for the time t, as [Generator.NewV7At]
+// does with the default generator.
+func NewV7At(t time.Time) UUID { return orPanic(defaultGenerator.NewV7At(t)) }
 
 // MinV7 returns the least version 7 UUID whose timestamp is t's
 // millisecond (clamped as [NewV7At] clamps): every v7 UUID made at or
@@ -113,11 +98,7 @@ func MaxV7(t time.Time) UUID { return v7Layout(unixMillis(t), 0x0fff, 1<<62-1) }
 // 65536 UUIDs. It is the fast way to make many keys; see
 // [Generator.FillV7]. Like NewV7, it panics with [ErrExhausted] only if
 // the clock reads after the year 10889.
-func FillV7(dst []UUID) {
-	if err := defaultGenerator.FillV7(dst); err != nil {
-		panic(err)
-	}
-}
+func FillV7(dst []UUID) { panicOn(defaultGenerator.FillV7(dst)) }
 
 // NewV8 returns the version 8 UUID holding the caller's custom bits: all of
 // custom except the version and variant bits, which NewV8 sets (RFC 9562,
@@ -128,19 +109,25 @@ func NewV8(custom [16]byte) UUID { return UUID(custom).withVersion(8) }
 // Values from one Generator are strictly increasing across all goroutines:
 // bursts count into the following 100-ns ticks, as for [Generator.NewV1],
 // and a clock that steps back holds the timestamp until the clock catches
-// up. (With a StateFile, a step back of more than a second instead moves
-// the shared state to the next clock sequence and restarts from the clock,
-// as RFC 4122 prescribes, since holding the timestamp could reach into
-// another process's timestamps.) Unless g was made with a Node source, each
+// up, for a step back of up to a day; a clock that reads more than a day
+// behind the last timestamp is taken to have read wrong before, and the
+// timestamps follow it back (order breaks once; values stay unique). With
+// a StateFile, a step back of more than a few seconds instead moves the
+// shared state to the next clock sequence and restarts from the clock, as
+// RFC 4122 prescribes, since holding the timestamp could reach into
+// another process's timestamps. Unless g was made with a Node source, each
 // UUID gets a fresh random clock sequence and random multicast node, as
 // RFC 9562 recommends; with one, it uses g's node and clock sequence, as
 // v1 does. The error is non-nil only if the caller's Rand or Node source
-// or the state file failed, or the timestamps reached the end of the
-// layout's range ([ErrExhausted]).
+// or the state file failed, or the clock reads at the end of the layout's
+// range and its last timestamp is used ([ErrExhausted]).
 func (g *Generator) NewV6() (UUID, error) {
 	if g.v6Node {
-		ticks, seq, node, err := g.nextGregorian(true, true)
+		ticks, seq, node, err := g.nextGregorian()
 		if err != nil {
+			return UUID{}, err
+		}
+		if ticks, err = exhausted(g.greg.v6(ticks)); err != nil {
 			return UUID{}, err
 		}
 		return v6Layout(ticks, seq, node), nil
@@ -149,11 +136,35 @@ func (g *Generator) NewV6() (UUID, error) {
 	if err := g.entropy.read(r[:]); err != nil {
 		return UUID{}, err
 	}
-	ticks, _, _, err := g.nextGregorian(false, true)
+	ticks, err := exhausted(g.v6.take(g.clock.ticks()))
 	if err != nil {
 		return UUID{}, err
 	}
 	return v6Layout(ticks, binary.BigEndian.Uint16(r[:]), randomNodeFrom(r[2:])), nil
+}
+
+// NewV6At returns a version 6 UUID for the time t, clamped to the range the
+// layout holds ([TimeRange]), with a random clock sequence and node. It
+// neither reads nor changes g's state. The error is non-nil only if the
+// caller's Rand failed.
+func (g *Generator) NewV6At(t time.Time) (UUID, error) {
+	var r [8]byte
+	if err := g.entropy.read(r[:]); err != nil {
+		return UUID{}, err
+	}
+	return v6Layout(gregorianTicks(t), binary.BigEndian.Uint16(r[:]), randomNodeFrom(r[2:])), nil
+}
+
+// NewV7At returns a version 7 UUID for the time t, clamped to the range the
+// layout holds ([TimeRange]), with 74 random bits. It neither reads nor
+// changes g's state, so values made for one millisecond are not ordered
+// among themselves. The error is non-nil only if the caller's Rand failed.
+func (g *Generator) NewV7At(t time.Time) (UUID, error) {
+	var r [10]byte
+	if err := g.entropy.read(r[:]); err != nil {
+		return UUID{}, err
+	}
+	return v7Layout(unixMillis(t), binary.BigEndian.Uint16(r[:]), binary.BigEndian.Uint64(r[2:])), nil
 }
 
 // NewV7 returns a version 7 UUID (RFC 9562, Section 5.7):
@@ -166,13 +177,20 @@ func (g *Generator) NewV6() (UUID, error) {
 // overflows carries into the timestamp. Every UUID also gets 58 fresh
 // random bits. The guarantee: each value returned by g is greater than
 // every value g returned before it, from any goroutine, whatever the clock
-// does. If the clock steps back, the timestamp holds still and the counter
-// runs on until the clock catches up; at up to 32768 UUIDs per millisecond
-// the timestamp never runs ahead of the clock. The shared state is one
+// does, with one exception. If the clock steps back, the timestamp holds
+// still and the counter runs on until the clock catches up; at up to
+// 32768 UUIDs per millisecond the timestamp never runs ahead of the clock.
+// The exception: a clock that reads more than a day behind the last
+// timestamp is taken to have read wrong before (one reading in the far
+// future, say), and the counter starts afresh at the clock's millisecond,
+// so that one bad reading neither stamps every later UUID with its year
+// nor exhausts the layout; order breaks once, and the 58 random bits keep
+// values unique. The shared state is one
 // atomic word, so no lock is held across the clock read or the random
 // fill, and goroutines on different cores do not wait for each other. The
-// error is non-nil only if the caller's Rand failed, or if the keys reached
-// the end of the 48-bit timestamp ([ErrExhausted]).
+// error is non-nil only if the caller's Rand failed, or if the clock reads
+// the last millisecond of the 48-bit timestamp and its keys are used up
+// ([ErrExhausted]).
 func (g *Generator) NewV7() (UUID, error) {
 	var r [10]byte
 	if err := g.entropy.read(r[:]); err != nil {
