@@ -513,7 +513,7 @@ var ErrNoFileLocks error = noFileLocks{}
 
 type noFileLocks struct{}
 
-func (noFileLocks) Error() string          { return "state files need flock(2), which this platform lacks" }
+func (noFileLocks) Error() string        { return "state files need flock(2), which this platform lacks" }
 func (noFileLocks) Is(target error) bool { return target == errors.ErrUnsupported }
 
 // ErrClosed is returned by the methods of a [Generator] that use its state
