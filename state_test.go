@@ -803,14 +803,14 @@ func TestStateFileGenerators(t *testing.T) {
 }
 
 // TestStateFileClockBack runs two Generators on one state file whose
-// clocks are two seconds apart, more than maxAhead, taking turns: every
+// clocks are three seconds apart, more than fileAhead, taking turns: every
 // time the one behind reserves a block, it finds the saved timestamp too
 // far ahead and moves to the next clock sequence (RFC 4122, Section
 // 4.2.1), and the one ahead follows it. The UUIDs stay unique.
 func TestStateFileClockBack(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state")
 	ahead := NewGenerator(stateOptions(path, rfcTime))
-	behind := NewGenerator(stateOptions(path, rfcTime.Add(-2*time.Second)))
+	behind := NewGenerator(stateOptions(path, rfcTime.Add(-3*time.Second)))
 	var all []UUID
 	for range 50 {
 		all = append(all, generate(t, 100, ahead.NewV1)...)

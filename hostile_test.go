@@ -1,0 +1,390 @@
+//go:build unix && !aix && (!solaris || illumos)
+
+package uuid
+
+import (
+	"bufio"
+	"bytes"
+	"cmp"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The hostile tests run several processes on one state file, each making
+// version 1 UUIDs with a clock of its own, while the test removes,
+// truncates or replaces the file, and count the UUIDs that repeat across
+// all their output. Each runs for hostileSeconds, and each child makes
+// at most hostileLimit UUIDs, so that go test stays quick;
+// UUID_SOAK_SECONDS=N makes each run N seconds with ten times the limit
+// (CI runs each case three times for three seconds), for a soak:
+//
+//	UUID_SOAK_SECONDS=60 go test -run '^TestHostile$' -count 3 -timeout 1h .
+
+// hostileEnv names the variable that makes TestHostileHelperProcess act;
+// its value is a hostileProc's fields, then the path of the state file.
+const hostileEnv = "UUID_TEST_HOSTILE"
+
+// hostileSeconds is how long each hostile test runs, and hostileLimit how
+// many UUIDs each child makes at most.
+const (
+	hostileSeconds = 0.5
+	hostileLimit   = 300_000
+)
+
+// The nodes of the hostile tests' processes.
+var hostileNodes = [][6]byte{{0x02, 0x00, 0x5e, 0x10, 0x00, 0x0a}, {0x02, 0x00, 0x5e, 0x10, 0x00, 0x0b}}
+
+// A hostileProc is one child of a hostile test.
+type hostileProc struct {
+	clock string // "frozen" at its start, "slow" (1/100), "coarse" (10 ms steps) or "real"
+	node  int    // index into hostileNodes
+	every int    // make a new Generator every so many UUIDs (0: keep one)
+}
+
+func (p hostileProc) String() string {
+	return fmt.Sprintf("clock=%s node=%d every=%d", p.clock, p.node, p.every)
+}
+
+// hostileClock returns the clock of kind, started now.
+func hostileClock(kind string) func() time.Time {
+	start := time.Now()
+	switch kind {
+	case "frozen":
+		return func() time.Time { return start }
+	case "slow":
+		return func() time.Time { return start.Add(time.Since(start) / 100) }
+	case "coarse":
+		return func() time.Time { return time.Now().Truncate(10 * time.Millisecond) }
+	}
+	return nil
+}
+
+// TestHostileHelperProcess is not a test but the child process of the
+// hostile tests. It waits for its standard input to close, makes UUIDs for
+// the seconds and up to the count its environment says, and writes them,
+// 16 bytes each, to file descriptor 3.
+func TestHostileHelperProcess(t *testing.T) {
+	spec := os.Getenv(hostileEnv)
+	if spec == "" {
+		return
+	}
+	var p hostileProc
+	var secs float64
+	var limit int
+	f := strings.SplitN(spec, " ", 6)
+	if len(f) != 6 {
+		t.Fatalf("%s=%q: want clock node every seconds count path", hostileEnv, spec)
+	}
+	p.clock, p.node, p.every = f[0], atoi(t, f[1]), atoi(t, f[2])
+	secs, err := strconv.ParseFloat(f[3], 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	limit, path := atoi(t, f[4]), f[5]
+	if _, err := io.Copy(io.Discard, os.Stdin); err != nil {
+		t.Fatal(err)
+	}
+	opts := GeneratorOptions{StateFile: path, Now: hostileClock(p.clock), Node: StaticNode(hostileNodes[p.node])}
+	out := os.NewFile(3, "out")
+	w := bufio.NewWriterSize(out, 1<<16)
+	deadline := time.Now().Add(time.Duration(secs * float64(time.Second)))
+	g := NewGenerator(opts)
+	for i := 0; i < limit && (i%1024 != 0 || time.Now().Before(deadline)); i++ {
+		if p.every > 0 && i%p.every == 0 && i > 0 {
+			if err := g.Close(); err != nil {
+				t.Fatal(err)
+			}
+			g = NewGenerator(opts)
+		}
+		u, err := g.NewV1()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Write(u[:]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if err := out.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func atoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// A mutation is what a hostile test does to the state file while the
+// children run, every interval; it may keep state in the closure.
+type mutation struct {
+	every time.Duration
+	do    func(t *testing.T, path string, elapsed time.Duration)
+}
+
+// The mutations of a run of secs seconds: the file removed, truncated,
+// replaced by a copy of itself (cp state state.new && mv state.new state),
+// or replaced every 20 ms by a backup taken a second earlier (or a third
+// of the run, if that is shorter), as a restore from backup does.
+func removeFile(float64) mutation {
+	return mutation{200 * time.Microsecond, func(t *testing.T, path string, _ time.Duration) {
+		if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+			t.Error(err)
+		}
+	}}
+}
+
+func truncateFile(float64) mutation {
+	return mutation{200 * time.Microsecond, func(t *testing.T, path string, _ time.Duration) {
+		if err := os.Truncate(path, 0); err != nil && !errors.Is(err, os.ErrNotExist) {
+			t.Error(err)
+		}
+	}}
+}
+
+func copyOver(t *testing.T, path string, b []byte) {
+	if err := os.WriteFile(path+".new", b, 0o600); err != nil {
+		t.Error(err)
+		return
+	}
+	if err := os.Rename(path+".new", path); err != nil {
+		t.Error(err)
+	}
+}
+
+func replaceFile(float64) mutation {
+	return mutation{230 * time.Millisecond, func(t *testing.T, path string, _ time.Duration) {
+		if b, err := os.ReadFile(path); err == nil {
+			copyOver(t, path, b)
+		}
+	}}
+}
+
+func restoreBackup(secs float64) mutation {
+	age := min(time.Second, time.Duration(secs*float64(time.Second))/3)
+	type backup struct {
+		at time.Duration
+		b  []byte
+	}
+	var backups []backup
+	return mutation{20 * time.Millisecond, func(t *testing.T, path string, elapsed time.Duration) {
+		if b, err := os.ReadFile(path); err == nil {
+			backups = append(backups, backup{elapsed, b})
+		}
+		if len(backups) > 0 && elapsed-backups[0].at >= age {
+			copyOver(t, path, backups[0].b)
+			backups = backups[1:]
+		}
+	}}
+}
+
+// hostileResult is what a hostile run made.
+type hostileResult struct {
+	total, within, across int             // UUIDs, and repeats within a process and across processes
+	seqs                  map[uint64]bool // the pairs of node and clock sequence used
+}
+
+// runHostile runs procs on one state file for secs seconds, applying m
+// (if it is not nil), and returns what they made.
+func runHostile(t *testing.T, procs []hostileProc, m *mutation, secs float64) (r hostileResult) {
+	t.Helper()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "state")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(secs*float64(time.Second))+2*time.Minute)
+	defer cancel()
+	start, wait, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	limit := hostileLimit
+	if os.Getenv("UUID_SOAK_SECONDS") != "" {
+		limit *= 10
+	}
+	if raceEnabled {
+		limit /= 10
+	}
+	type child struct {
+		cmd    *exec.Cmd
+		output bytes.Buffer
+		out    string
+	}
+	children := make([]*child, len(procs))
+	for i, p := range procs {
+		c := &child{out: filepath.Join(dir, "out"+strconv.Itoa(i))}
+		f, err := os.Create(c.out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		spec := fmt.Sprintf("%s %d %d %g %d %s", p.clock, p.node, p.every, secs, limit, path)
+		c.cmd = exec.CommandContext(ctx, os.Args[0], "-test.run=^TestHostileHelperProcess$")
+		gorace := strings.TrimSpace(os.Getenv("GORACE") + " atexit_sleep_ms=0")
+		c.cmd.Env = append(os.Environ(), hostileEnv+"="+spec, "GORACE="+gorace)
+		c.cmd.Stdin, c.cmd.Stdout, c.cmd.Stderr = start, &c.output, &c.output
+		c.cmd.ExtraFiles = []*os.File{f}
+		if err := c.cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		children[i] = c
+	}
+	start.Close()
+	wait.Close() // lets the children go
+	done := make(chan error, len(children))
+	for _, c := range children {
+		go func() { done <- c.cmd.Wait() }()
+	}
+	began := time.Now()
+	var errs []error
+	for running := len(children); running > 0; {
+		if m == nil {
+			errs = append(errs, <-done)
+			running--
+			continue
+		}
+		select {
+		case err := <-done:
+			errs = append(errs, err)
+			running--
+		case <-time.After(m.every):
+			m.do(t, path, time.Since(began))
+		}
+	}
+	for i, c := range children {
+		if errs[i] != nil {
+			t.Fatalf("child %d (%v): %v\n%s", i, procs[i], errs[i], c.output.String())
+		}
+	}
+	// Sort every UUID, as two words, with its process, and count the
+	// neighbours that repeat one.
+	type made struct {
+		hi, lo uint64
+		p      int
+	}
+	size := 0
+	outs := make([][]byte, len(children))
+	for i, c := range children {
+		b, err := os.ReadFile(c.out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		outs[i], size = b, size+len(b)/16
+	}
+	all := make([]made, 0, size)
+	for i, b := range outs {
+		if len(b) == 0 || len(b)%16 != 0 {
+			t.Fatalf("child %d (%v) wrote %d bytes; want a positive multiple of 16", i, procs[i], len(b))
+		}
+		for k := 0; k < len(b); k += 16 {
+			all = append(all, made{binary.BigEndian.Uint64(b[k:]), binary.BigEndian.Uint64(b[k+8:]), i})
+		}
+	}
+	r.total, r.seqs = len(all), map[uint64]bool{}
+	slices.SortFunc(all, func(a, b made) int {
+		if c := cmp.Compare(a.hi, b.hi); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.lo, b.lo)
+	})
+	for _, m := range all {
+		r.seqs[m.lo>>48&0x3fff|m.lo&(1<<48-1)<<14] = true // clock sequence and node
+	}
+	for i := 1; i < len(all); i++ {
+		if all[i].hi != all[i-1].hi || all[i].lo != all[i-1].lo {
+			continue
+		}
+		if all[i].p == all[i-1].p {
+			r.within++
+		} else {
+			r.across++
+		}
+		if r.within+r.across <= 3 {
+			var u UUID
+			binary.BigEndian.PutUint64(u[:], all[i].hi)
+			binary.BigEndian.PutUint64(u[8:], all[i].lo)
+			t.Logf("repeat %v by children %d and %d", u, all[i-1].p, all[i].p)
+		}
+	}
+	return r
+}
+
+// hostileDuration returns how long each hostile run lasts.
+func hostileDuration(t *testing.T) float64 {
+	if s := os.Getenv("UUID_SOAK_SECONDS"); s != "" {
+		secs, err := strconv.ParseFloat(s, 64)
+		if err != nil || secs <= 0 || math.IsInf(secs, 0) {
+			t.Fatalf("UUID_SOAK_SECONDS=%q: want a number of seconds", s)
+		}
+		return secs
+	}
+	if testing.Short() {
+		return hostileSeconds / 2
+	}
+	return hostileSeconds
+}
+
+// TestHostile runs the hostile cases of issue 14: processes A and B use
+// one node, Z another; A makes a new Generator every 40 UUIDs and Z one per
+// UUID, as short-lived processes do, and B keeps one. No UUID may repeat.
+// Where no clock steps back and the file is left alone, no clock sequence
+// may change either: the processes' bursts ahead of a slow or coarse clock
+// are not a clock that went back.
+func TestHostile(t *testing.T) {
+	a := func(clock string) hostileProc { return hostileProc{clock, 0, 40} }
+	b := func(clock string) hostileProc { return hostileProc{clock, 0, 0} }
+	z := func(clock string) hostileProc { return hostileProc{clock, 1, 1} }
+	for _, tc := range []struct {
+		name     string
+		procs    []hostileProc
+		mutate   func(secs float64) mutation
+		oneSeqAt bool // each node keeps one clock sequence
+	}{
+		{"clock=frozen/nodes=2", []hostileProc{a("frozen"), b("frozen"), z("frozen")}, nil, false},
+		{"clock=coarse/nodes=2", []hostileProc{a("coarse"), a("coarse"), z("coarse")}, nil, true},
+		{"clock=slow/nodes=2", []hostileProc{a("slow"), b("slow"), z("slow")}, nil, true},
+		{"clock=real/nodes=2", []hostileProc{a("real"), b("real"), z("real")}, nil, true},
+		{"clock=slow/removed", []hostileProc{a("slow"), b("slow"), z("slow")}, removeFile, false},
+		{"clock=slow/truncated", []hostileProc{a("slow"), b("slow"), z("slow")}, truncateFile, false},
+		{"clock=real/removed", []hostileProc{a("real"), b("real"), z("real")}, removeFile, false},
+		{"clock=real/truncated", []hostileProc{a("real"), b("real"), z("real")}, truncateFile, false},
+		{"clock=real/restored", []hostileProc{a("real"), b("real")}, restoreBackup, false},
+		{"clock=real/replaced", []hostileProc{b("real"), b("real")}, replaceFile, false},
+		{"clock=frozen/replaced", []hostileProc{b("frozen"), b("frozen"), z("frozen")}, replaceFile, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			secs := hostileDuration(t)
+			var m *mutation
+			if tc.mutate != nil {
+				mu := tc.mutate(secs)
+				m = &mu
+			}
+			r := runHostile(t, tc.procs, m, secs)
+			t.Logf("%d UUIDs in %gs: %d repeats within a process, %d across processes; %d pairs of node and clock sequence",
+				r.total, secs, r.within, r.across, len(r.seqs))
+			if r.within+r.across > 0 {
+				t.Errorf("%d UUIDs: %d repeats within a process, %d across processes; want none", r.total, r.within, r.across)
+			}
+			if tc.oneSeqAt && len(r.seqs) != 2 {
+				t.Errorf("two nodes used %d clock sequences; want one each", len(r.seqs))
+			}
+		})
+	}
+}
