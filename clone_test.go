@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"testing/cryptotest"
+	"time"
 )
 
 // cloneEnv names the variable that makes TestCloneHelperProcess act; its
@@ -57,6 +58,35 @@ var cloneMakers = []struct {
 // cloneGen is a zero Generator, as a program would declare one.
 var cloneGen Generator
 
+// cloneSystem is the system clock of the Gregorian generators of the
+// clone test, whose wall clock the child moves against its monotonic
+// clock, as a restored snapshot's is once it is corrected.
+var cloneSystem = newFakeSystem(rfcTime)
+
+// The Generators of the Gregorian clone makers: with a random node, and
+// with a fixed node for version 6.
+var (
+	cloneRandomNode = NewGenerator(GeneratorOptions{Node: RandomNode()})
+	cloneV6Node     = NewGenerator(GeneratorOptions{Node: StaticNode([6]byte{0x02, 0, 0x5e, 0, 0, 1})})
+)
+
+// gregorianMakers are the generators that keep a clock sequence (and a
+// random node) between calls, each reduced to those. Clones of one
+// snapshot share them until they notice the restore.
+var gregorianMakers = []struct {
+	name string
+	make func() []byte
+}{
+	{"NewV1", func() []byte { return seqAndNode(NewV1()) }},
+	{"Generator.NewV1/RandomNode", func() []byte { return seqAndNode(must(cloneRandomNode.NewV1())) }},
+	{"Generator.NewV6/Node", func() []byte { return seqAndNode(must(cloneV6Node.NewV6())) }},
+}
+
+func seqAndNode(u UUID) []byte {
+	node := nodeOf(u)
+	return strconv.AppendUint(append(node[:], '/'), uint64(seqOf(u)), 16)
+}
+
 func v7Random(u UUID) []byte {
 	_, _, randB := v7Fields(u)
 	b := strconv.AppendUint(nil, randB&(1<<58-1), 16)
@@ -89,14 +119,27 @@ func TestCloneHelperProcess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	for _, g := range []*Generator{&defaultGenerator, cloneRandomNode, cloneV6Node} {
+		g.clock.sys = cloneSystem.sys()
+	}
 	cryptotest.SetGlobalRandom(t, 1)
 	for _, m := range cloneMakers {
+		m.make()
+	}
+	for _, m := range gregorianMakers {
 		m.make()
 	}
 	cryptotest.SetGlobalRandom(t, n)
 	w := bufio.NewWriter(os.Stdout)
 	for _, m := range cloneMakers {
 		w.WriteString(m.name + " " + strconv.Quote(string(m.make())) + "\n")
+	}
+	for _, m := range gregorianMakers {
+		w.WriteString("before:" + m.name + " " + strconv.Quote(string(m.make())) + "\n")
+	}
+	cloneSystem.jump(time.Hour) // the restored clone's clock is corrected
+	for _, m := range gregorianMakers {
+		w.WriteString("after:" + m.name + " " + strconv.Quote(string(m.make())) + "\n")
 	}
 	w.Flush()
 }
@@ -130,6 +173,21 @@ func TestClones(t *testing.T) {
 			t.Errorf("%s: a child printed nothing for it", m.name)
 		case a == b:
 			t.Errorf("%s: both clones made the same random bits %s", m.name, a)
+		}
+	}
+	// The Gregorian versions keep their clock sequence and random node
+	// until the clone notices the restore: the same in both clones before
+	// the wall clock jumps (as the package doc says), different after.
+	for _, m := range gregorianMakers {
+		before := [2]string{out[0]["before:"+m.name], out[1]["before:"+m.name]}
+		after := [2]string{out[0]["after:"+m.name], out[1]["after:"+m.name]}
+		switch {
+		case before[0] == "" || before[1] == "" || after[0] == "" || after[1] == "":
+			t.Errorf("%s: a child printed nothing for it", m.name)
+		case before[0] != before[1]:
+			t.Errorf("%s: clones differed before the jump (%s, %s); the docs say they keep the snapshot's clock sequence", m.name, before[0], before[1])
+		case after[0] == after[1]:
+			t.Errorf("%s: both clones kept the clock sequence and node %s after the wall clock jumped", m.name, after[0])
 		}
 	}
 }
