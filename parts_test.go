@@ -461,6 +461,12 @@ func TestStateFileSharesRandomNode(t *testing.T) {
 // TestErrorsMatch checks that every error a Generator returns can be
 // matched without its text.
 func TestErrorsMatch(t *testing.T) {
+	if !errors.Is(ErrNoFileLocks, errors.ErrUnsupported) {
+		t.Error("ErrNoFileLocks does not match errors.ErrUnsupported")
+	}
+	if !errors.Is(&StateFileError{Err: ErrNotStateFile}, ErrNotStateFile) {
+		t.Error("a *StateFileError does not match its cause")
+	}
 	g := NewGenerator(GeneratorOptions{Rand: brokenReader{}})
 	_, err := g.NewV4()
 	if !errors.Is(err, ErrRandom) || !errors.Is(err, errBroken) {

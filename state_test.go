@@ -980,3 +980,203 @@ func TestStateFileReopenRecovers(t *testing.T) {
 		t.Errorf("slot after recovery: %+v; want end 3064", r)
 	}
 }
+
+// TestStateTableReserve drives the reservation rule on a table alone.
+func TestStateTableReserve(t *testing.T) {
+	file := fileID{8, 42}
+	node := func(i int) [6]byte { return [6]byte{0x02, 0, 0, 0, byte(i >> 8), byte(i)} }
+	rnd := &entropy{r: seqRand(0x1111)}
+	reserve := func(tab *stateTable, c claim) (uint64, uint16, [6]byte) {
+		t.Helper()
+		c.file = file
+		start, seq, used, err := tab.reserve(c, rnd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return start, seq, used
+	}
+	t.Run("nodes-keep-their-slots", func(t *testing.T) {
+		var tab stateTable
+		for round := range 3 {
+			for i := range tableSlots {
+				start, seq, _ := reserve(&tab, claim{from: 1000, n: 10, node: node(i)})
+				if want := uint64(1000 + 10*round); start != want || seq != 0x1111 {
+					t.Fatalf("round %d, node %d: start %d, seq %#x; want %d, 0x1111", round, i, start, seq, want)
+				}
+			}
+		}
+	})
+	t.Run("full-table-evicts-least-recent", func(t *testing.T) {
+		var tab stateTable
+		for i := range tableSlots {
+			reserve(&tab, claim{from: 1000, n: 10, node: node(i)})
+		}
+		reserve(&tab, claim{from: 1000, n: 10, node: node(0)}) // node 1 is now the least recent
+		reserve(&tab, claim{from: 1000, n: 10, node: node(99)})
+		if tab.find(node(1)) >= 0 || tab.find(node(99)) < 0 || tab.find(node(0)) < 0 {
+			t.Fatalf("after a 17th node: %+v; want node 1 evicted", tab.slots)
+		}
+		// The evicted node restarts at random, above its own history.
+		start, seq, _ := reserve(&tab, claim{from: 1000, n: 10, node: node(1), high: 1010, last: 0x1111, hasLast: true})
+		if start != 1010 || seq == 0x1111 {
+			t.Errorf("evicted node: start %d, seq %#x; want 1010 and not its last clock sequence 0x1111", start, seq)
+		}
+	})
+	t.Run("random-nodes-share-one-slot", func(t *testing.T) {
+		var tab stateTable
+		a, b := randomNode(), randomNode()
+		reserve(&tab, claim{from: 1000, n: 10, node: a, random: true})
+		if _, _, used := reserve(&tab, claim{from: 1000, n: 10, node: b, random: true}); used != a {
+			t.Errorf("second random node used %x; want the table's %x", used, a)
+		}
+		if _, _, used := reserve(&tab, claim{from: 1000, n: 10, node: b, random: true, fresh: true}); used != b {
+			t.Errorf("fresh random node used %x; want its own %x", used, b)
+		}
+	})
+	t.Run("fresh-claim", func(t *testing.T) {
+		var tab stateTable
+		reserve(&tab, claim{from: 1000, n: 10, node: node(1)})
+		start, seq, _ := reserve(&tab, claim{from: 1000, n: 10, node: node(1), fresh: true, high: 5000, last: 0x1112, hasLast: true})
+		if start != 5000 || seq == 0x1111 || seq == 0x1112 {
+			t.Errorf("fresh claim: start %d, seq %#x; want 5000 and neither 0x1111 nor 0x1112", start, seq)
+		}
+	})
+	t.Run("own-history-far-ahead", func(t *testing.T) {
+		var tab stateTable
+		start, _, _ := reserve(&tab, claim{from: 1000, n: 10, node: node(1), high: 1000 + maxHoldTicks + 1})
+		if start != 1000 {
+			t.Errorf("own history more than a day ahead: start %d; want the clock, 1000", start)
+		}
+	})
+}
+
+// TestStateFileLockWait holds the state file's lock from another open
+// file: NewV1 gives up after StateFileLockWait with an error that matches
+// os.ErrDeadlineExceeded, and while it waits the Generator's other
+// versions go on.
+func TestStateFileLockWait(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state")
+	opts := stateOptions(path, rfcTime)
+	opts.StateFileLockWait = 300 * time.Millisecond
+	g := NewGenerator(opts)
+	defer g.Close()
+	must(g.NewV1()) // the file exists
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		t.Fatal(err)
+	}
+	// Use up the block, so that the next NewV1 must reserve.
+	for range maxBlock {
+		if _, err := g.NewV1(); err != nil {
+			break
+		}
+	}
+	done := make(chan error, 1)
+	start := time.Now()
+	go func() {
+		for {
+			if _, err := g.NewV1(); err != nil {
+				done <- err
+				return
+			}
+		}
+	}()
+	others := []func() (UUID, error){g.NewV4, g.NewV7, func() (UUID, error) { return g.NewV2(DomainPerson, 1) }}
+	for i, f := range others {
+		if _, err := f(); err != nil {
+			t.Errorf("version %d while NewV1 waits: %v", i, err)
+		}
+	}
+	select {
+	case err := <-done:
+		t.Fatalf("NewV1 returned %v before the others ran", err)
+	default:
+	}
+	err = <-done
+	if waited := time.Since(start); !errors.Is(err, os.ErrDeadlineExceeded) || waited < opts.StateFileLockWait || waited > 10*opts.StateFileLockWait {
+		t.Fatalf("NewV1 with the lock held elsewhere: %v after %v; want os.ErrDeadlineExceeded after about %v", err, waited, opts.StateFileLockWait)
+	}
+	var se *StateFileError
+	if !errors.As(err, &se) || se.Op != "lock" {
+		t.Errorf("error %v is not a *StateFileError of the lock", err)
+	}
+	syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+	if _, err := g.NewV1(); err != nil {
+		t.Errorf("NewV1 once the lock is free: %v", err)
+	}
+}
+
+// TestStateFileClose checks that Close releases the state file's
+// descriptor, that v1 and v6 then fail with ErrClosed while the other
+// versions go on, and that a process can make and close many more
+// Generators than it may hold descriptors.
+func TestStateFileClose(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state")
+	fds := func() int {
+		entries, err := os.ReadDir("/proc/self/fd")
+		if err != nil {
+			t.Skip("no /proc/self/fd")
+		}
+		return len(entries)
+	}
+	before := fds()
+	for range 50 {
+		g := NewGenerator(stateOptions(path, rfcTime))
+		must(g.NewV1())
+		if err := g.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.NewV1(); !errors.Is(err, ErrClosed) {
+			t.Fatalf("NewV1 after Close: %v; want ErrClosed", err)
+		}
+		if _, err := g.NewV6(); !errors.Is(err, ErrClosed) {
+			t.Fatalf("NewV6 after Close: %v; want ErrClosed", err)
+		}
+		if _, err := g.NewV7(); err != nil {
+			t.Fatalf("NewV7 after Close: %v", err)
+		}
+	}
+	if after := fds(); after > before+2 {
+		t.Errorf("%d descriptors open after closing 50 Generators; %d before", after, before)
+	}
+	var zero Generator
+	if err := zero.Close(); err != nil {
+		t.Errorf("Close of a Generator without a state file: %v", err)
+	}
+	if _, err := zero.NewV1(); err != nil {
+		t.Errorf("NewV1 after Close of a Generator without a state file: %v", err)
+	}
+}
+
+// TestStateFileHardLink refuses a state file with more than one link, as
+// for a path an attacker linked to another file, and leaves both alone.
+func TestStateFileHardLink(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "precious")
+	content := []byte("do not overwrite\n")
+	if err := os.WriteFile(target, content, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "state")
+	if err := os.Link(target, path); err != nil {
+		t.Skip(err)
+	}
+	g := NewGenerator(stateOptions(path, rfcTime))
+	if _, err := g.NewV1(); !errors.Is(err, ErrNotStateFile) {
+		t.Errorf("NewV1 on a hard link: %v; want ErrNotStateFile", err)
+	}
+	// An empty file with two links is refused too: it may be anybody's.
+	if err := os.WriteFile(target, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.NewV1(); !errors.Is(err, ErrNotStateFile) {
+		t.Errorf("NewV1 on an empty hard link: %v; want ErrNotStateFile", err)
+	}
+	if b, _ := os.ReadFile(target); len(b) != 0 {
+		t.Errorf("the linked file was written: %q", b)
+	}
+}
