@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -34,32 +35,25 @@ func chooseVersion(fixed int) func(c *config, flag, val string) error {
 	}
 }
 
-func setNamespace(c *config, _, val string) error {
-	switch strings.ToLower(strings.TrimPrefix(val, "@")) {
-	case "dns":
-		c.ns = uuid.NamespaceDNS()
-	case "url":
-		c.ns = uuid.NamespaceURL()
-	case "oid":
-		c.ns = uuid.NamespaceOID()
-	case "x500":
-		c.ns = uuid.NamespaceX500()
-	default:
-		ns, err := uuid.Parse(val)
-		if err != nil {
-			return errors.New("want @dns, @url, @oid, @x500 or a UUID")
-		}
-		c.ns = ns
+func setNamespace(c *config, _, val string) (err error) {
+	ns := map[string]func() uuid.UUID{"dns": uuid.NamespaceDNS, "url": uuid.NamespaceURL,
+		"oid": uuid.NamespaceOID, "x500": uuid.NamespaceX500}[strings.ToLower(strings.TrimPrefix(val, "@"))]
+	if ns != nil {
+		c.ns = ns()
+	} else if c.ns, err = uuid.Parse(val); err != nil {
+		return errors.New("want @dns, @url, @oid, @x500 or a UUID")
 	}
 	return nil
 }
 
-// setCount reads -C as uuidgen does, which takes a leading "+".
-func setCount(c *config, _, val string) (err error) {
-	if c.count, err = strconv.ParseUint(strings.TrimPrefix(val, "+"), 10, 64); err != nil {
-		return errors.New("want a whole number of UUIDs, 0 or more")
+// setUint returns the do function of a flag whose value is a whole number
+// below 2^bits, which put stores. A "+" may lead, as uuidgen -C takes it.
+func setUint(bits int, put func(*config, uint64)) func(*config, string, string) error {
+	return func(c *config, _, val string) error {
+		n, err := strconv.ParseUint(strings.TrimPrefix(val, "+"), 10, bits)
+		put(c, n)
+		return ifOK(fmt.Errorf("want a whole number from 0 to %d", uint64(1)<<bits-1), err != nil)
 	}
-	return nil
 }
 
 func setFormat(c *config, _, val string) error {
@@ -90,47 +84,30 @@ func atHelp() string {
 // decimals, as GNU date -d takes them, which can state any year.
 func setAt(c *config, _, val string) (err error) {
 	c.atText = val
-	sec, ok := strings.CutPrefix(val, "@")
-	if !ok {
-		if c.at, err = time.Parse(time.RFC3339Nano, val); err != nil {
-			return errors.New("want RFC 3339, such as 2022-02-22T19:22:22Z, or @ and Unix seconds")
-		}
-		return nil
-	}
+	sec, unix := strings.CutPrefix(val, "@")
 	whole, frac, _ := strings.Cut(sec, ".")
 	s, err1 := strconv.ParseInt(whole, 10, 64)
 	ns, err2 := strconv.ParseUint((frac + "000000000")[:9], 10, 64) // no sign
-	if err1 != nil || err2 != nil || len(frac) > 9 {
-		return errors.New("want @ and Unix seconds, such as @1645557742 or @-1.5")
+	if c.at = time.Unix(s, int64(ns)); strings.HasPrefix(whole, "-") {
+		c.at = time.Unix(s, -int64(ns))
 	}
-	if strings.HasPrefix(whole, "-") {
-		ns = -ns
+	if !unix {
+		c.at, err = time.Parse(time.RFC3339Nano, val)
 	}
-	c.at = time.Unix(s, int64(ns))
+	if err != nil || unix && (err1 != nil || err2 != nil || len(frac) > 9) {
+		return errors.New("want RFC 3339 (2022-02-22T19:22:22Z) or @ and Unix seconds (@1645557742.5)")
+	}
 	return nil
 }
 
 func setDomain(c *config, _, val string) error {
-	for _, d := range []uuid.Domain{uuid.DomainPerson, uuid.DomainGroup, uuid.DomainOrg} {
-		if strings.EqualFold(val, d.String()) {
-			c.domain = d
-			return nil
-		}
-	}
-	n, err := strconv.ParseUint(val, 10, 8)
-	if err != nil {
+	d, ok := map[string]uuid.Domain{"person": uuid.DomainPerson, "group": uuid.DomainGroup, "org": uuid.DomainOrg}[strings.ToLower(val)]
+	if n, err := strconv.ParseUint(val, 10, 8); !ok && err != nil {
 		return errors.New("want person, group, org or a number from 0 to 255")
+	} else if !ok {
+		d = uuid.Domain(n)
 	}
-	c.domain = uuid.Domain(n)
-	return nil
-}
-
-func setID(c *config, _, val string) error {
-	n, err := strconv.ParseUint(val, 10, 32)
-	if err != nil {
-		return errors.New("want a number from 0 to 4294967295")
-	}
-	c.id = uint32(n)
+	c.domain = d
 	return nil
 }
 
@@ -144,17 +121,16 @@ func (c *config) checkGen() error {
 		c.version, c.vflag = 4, "the default"
 	}
 	v, set := c.version, c.set
-	named := v == 3 || v == 5 || v == 8
 	switch {
 	case (v == 3 || v == 5) && !(set["namespace"] && set["name"]):
 		return usagef("v%d (%s) needs both -n NAMESPACE and -N NAME", v, c.vflag)
 	case v == 8 && set["namespace"] != set["name"]:
 		return usagef("v8 needs both -n NAMESPACE and -N NAME for a name-based UUID, or neither for a random one")
-	case !named && (set["namespace"] || set["name"]):
+	case versions[v].hash == nil && (set["namespace"] || set["name"]):
 		return usagef("-n and -N apply to v3, v5 and v8 only, not v%d (%s)", v, c.vflag)
 	case set["hex"] && !set["name"]:
 		return usagef("-x reads the -N name as hex, but there is no -N NAME")
-	case set["at"] && v != 1 && v != 6 && v != 7:
+	case set["at"] && versions[v].at == nil:
 		return usagef("--at applies to v1, v6 and v7 only, not v%d (%s)", v, c.vflag)
 	case v != 2 && (set["domain"] || set["id"]):
 		return usagef("--domain and --id apply to v2 only, not v%d (%s)", v, c.vflag)
@@ -178,56 +154,58 @@ func (c *config) checkGen() error {
 	return nil
 }
 
+// versions is the table of versions: uuidparse's names of them (util-linux
+// 2.41, the TYPE column of inspect), and how the default generator makes them
+// now, at a given time, or from a namespace and name.
+var versions = [16]struct {
+	name string
+	now  func() uuid.UUID
+	at   func(time.Time) uuid.UUID
+	hash func(ns uuid.UUID, name string) uuid.UUID
+}{
+	1: {"time-based", uuid.NewV1, uuid.NewV1At, nil},
+	2: {"DCE", uuid.NewV2Person, nil, nil},
+	3: {"name-based", nil, nil, uuid.NewV3},
+	4: {"random", uuid.NewV4, nil, nil},
+	5: {"sha1-based", nil, nil, uuid.NewV5},
+	6: {"time-v6", uuid.NewV6, uuid.NewV6At, nil},
+	7: {"time-v7", uuid.NewV7, uuid.NewV7At, nil},
+	8: {"vendor", nil, nil, func(ns uuid.UUID, name string) uuid.UUID {
+		return uuid.NewV8Hash(sha256.New(), ns, name)
+	}},
+}
+
 // filler returns the function that fills a batch with new UUIDs.
 func (c *config) filler() func([]uuid.UUID) {
-	each := func(f func() uuid.UUID) func([]uuid.UUID) {
-		return func(dst []uuid.UUID) {
-			for i := range dst {
-				dst[i] = f()
-			}
-		}
-	}
-	same := func(u uuid.UUID) func([]uuid.UUID) { return each(func() uuid.UUID { return u }) }
-	at := func(now func() uuid.UUID, at func(time.Time) uuid.UUID) func([]uuid.UUID) {
-		if c.set["at"] {
-			return each(func() uuid.UUID { return at(c.at) })
-		}
-		return each(now)
-	}
-	switch c.version {
-	case 1:
-		return at(uuid.NewV1, uuid.NewV1At)
-	case 2:
-		switch {
-		case c.set["id"]:
-			return each(func() uuid.UUID { return uuid.NewV2(c.domain, c.id) })
-		case c.domain == uuid.DomainGroup:
-			return each(uuid.NewV2Group)
-		}
-		return each(uuid.NewV2Person)
-	case 3:
-		return same(uuid.NewV3(c.ns, c.name))
-	case 5:
-		return same(uuid.NewV5(c.ns, c.name))
-	case 6:
-		return at(uuid.NewV6, uuid.NewV6At)
-	case 7:
-		if !c.set["at"] {
-			return uuid.FillV7
-		}
-		return at(uuid.NewV7, uuid.NewV7At)
-	case 8:
-		if c.set["namespace"] {
-			return same(uuid.NewV8Hash(sha256.New(), c.ns, c.name))
-		}
+	v := versions[c.version]
+	next := v.now
+	switch {
+	case c.set["at"]:
+		next = func() uuid.UUID { return v.at(c.at) }
+	case c.set["name"]:
+		u := v.hash(c.ns, c.name)
+		next = func() uuid.UUID { return u }
+	case c.version == 4:
+		return uuid.FillV4
+	case c.version == 7:
+		return uuid.FillV7
+	case c.version == 8:
 		return func(dst []uuid.UUID) {
 			uuid.FillV4(dst) // 122 random bits, which NewV8 keeps
 			for i, u := range dst {
 				dst[i] = uuid.NewV8(u)
 			}
 		}
+	case c.set["id"]:
+		next = func() uuid.UUID { return uuid.NewV2(c.domain, c.id) }
+	case c.domain == uuid.DomainGroup:
+		next = uuid.NewV2Group
 	}
-	return uuid.FillV4
+	return func(dst []uuid.UUID) {
+		for i := range dst {
+			dst[i] = next()
+		}
+	}
 }
 
 // generate writes c.count UUIDs to w, one per line, a batch at a time.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -24,66 +25,51 @@ type column struct {
 
 var columns = []column{
 	{"UUID", 37, "the input (canonical form for the other forms)", func(u uuid.UUID, in string) string {
-		if len(in) != len("00000000-0000-0000-0000-000000000000") {
-			return u.String()
-		}
-		return in
+		return cmp.Or(ifOK(in, len(in) == len("00000000-0000-0000-0000-000000000000")), u.String())
 	}},
 	{"VARIANT", 9, "NCS, DCE (RFC 9562's), Microsoft or other", func(u uuid.UUID, _ string) string {
 		return [...]string{"NCS", "DCE", "Microsoft", "other"}[u.Variant()&3]
 	}},
 	{"TYPE", 10, "the version of a DCE UUID, in uuidparse's words", typeName},
 	{"TIME", 31, "the time of v1, v6 and v7, in the local time zone", func(u uuid.UUID, in string) string {
-		if t, ok := u.Time(); ok && strings.HasPrefix(typeName(u, in), "time") {
-			return t.Local().Format("2006-01-02 15:04:05,000000-07:00")
-		}
-		return ""
+		t, ok := u.Time()
+		ok = ok && u.Variant() == uuid.VariantRFC9562 && versions[u.Version()&15].at != nil // as uuidparse
+		return ifOK(t.Local().Format("2006-01-02 15:04:05,000000-07:00"), ok)
 	}},
 	{"VERSION", 0, "the version of a DCE UUID, as a number", func(u uuid.UUID, _ string) string {
-		if u.Variant() != uuid.VariantRFC9562 {
-			return ""
-		}
-		return strconv.Itoa(int(u.Version()))
+		return ifOK(strconv.Itoa(int(u.Version())), u.Variant() == uuid.VariantRFC9562)
 	}},
-	{"CLOCKSEQ", 0, "the clock sequence of v1, v2 and v6", func(u uuid.UUID, _ string) string {
-		seq, ok := u.ClockSequence()
-		return ifOK(strconv.Itoa(int(seq)), ok)
-	}},
-	{"NODE", 0, "the node of v1, v2 and v6 (random if its first octet is odd)", func(u uuid.UUID, _ string) string {
-		node, ok := u.NodeID()
-		return ifOK(net.HardwareAddr(node[:]).String(), ok)
-	}},
-	{"DOMAIN", 0, "the DCE Security domain of v2: Person, Group, Org", func(u uuid.UUID, _ string) string {
-		d, ok := u.Domain()
-		return ifOK(d.String(), ok)
-	}},
-	{"LOCALID", 0, "the local ID (such as a uid) of v2", func(u uuid.UUID, _ string) string {
-		id, ok := u.LocalID()
-		return ifOK(strconv.FormatUint(uint64(id), 10), ok)
-	}},
+	{"CLOCKSEQ", 0, "the clock sequence of v1, v2 and v6", field(uuid.UUID.ClockSequence, func(n uint16) string {
+		return strconv.Itoa(int(n))
+	})},
+	{"NODE", 0, "the node of v1, v2 and v6 (random if its first octet is odd)", field(uuid.UUID.NodeID, func(n [6]byte) string {
+		return net.HardwareAddr(n[:]).String()
+	})},
+	{"DOMAIN", 0, "the DCE Security domain of v2: Person, Group, Org", field(uuid.UUID.Domain, uuid.Domain.String)},
+	{"LOCALID", 0, "the local ID (such as a uid) of v2", field(uuid.UUID.LocalID, func(n uint32) string {
+		return strconv.FormatUint(uint64(n), 10)
+	})},
 }
 
-// typeNames are uuidparse's (util-linux 2.41) names of the versions of the
-// DCE variant, as its TYPE column prints them; the others are "unknown".
-var typeNames = [16]string{
-	0: "unknown", 1: "time-based", 2: "DCE", 3: "name-based", 4: "random", 5: "sha1-based",
-	6: "time-v6", 7: "time-v7", 8: "vendor", 9: "unknown", 10: "unknown", 11: "unknown",
-	12: "unknown", 13: "unknown", 14: "unknown", 15: "unknown",
+// field returns the cell function of a field that only some UUIDs have.
+func field[T any](get func(uuid.UUID) (T, bool), text func(T) string) func(uuid.UUID, string) string {
+	return func(u uuid.UUID, _ string) string {
+		v, ok := get(u)
+		return ifOK(text(v), ok)
+	}
 }
 
 func typeName(u uuid.UUID, _ string) string {
-	return ifOK(typeNames[u.Version()&15], u.Variant() == uuid.VariantRFC9562)
+	return ifOK(cmp.Or(versions[u.Version()&15].name, "unknown"), u.Variant() == uuid.VariantRFC9562)
 }
 
-func ifOK(s string, ok bool) string {
+// ifOK returns v if ok, else the zero value: "" for a cell, nil for an error.
+func ifOK[T any](v T, ok bool) (zero T) {
 	if !ok {
-		return ""
+		return zero
 	}
-	return s
+	return v
 }
-
-// defaultColumns are uuidparse's columns.
-func defaultColumns() []int { return []int{0, 1, 2, 3} }
 
 // setColumns reads -o LIST as uuidparse does: names in any case, separated
 // by commas, replacing the default columns or, after "+", added to them.
@@ -166,10 +152,8 @@ func words(r io.Reader, f func([]byte)) error {
 			f(word)
 			word, n = word[:0], 0
 		}
-		if errors.Is(err, io.EOF) {
-			return nil
-		} else if err != nil {
-			return err
+		if err != nil {
+			return ifOK(err, !errors.Is(err, io.EOF))
 		}
 	}
 }
@@ -183,40 +167,29 @@ type printer struct {
 }
 
 func (p *printer) row(cells []string) {
-	cols, last := p.c.cols, len(p.c.cols)-1
 	if p.rows++; p.rows == 1 && p.c.mode != 'J' && !p.c.set["noheadings"] {
-		head := make([]string, len(cols))
-		for i, col := range cols {
+		head := make([]string, len(p.c.cols))
+		for i, col := range p.c.cols {
 			head[i] = columns[col].name
 		}
 		p.row(head) // as row 2; the data row follows as row 3
 	}
+	for i, col := range p.c.cols {
+		cells[i] = clip(cells[i], p.c.mode == 'r')
+		switch {
+		case p.c.mode == 'J': // printable ASCII is quoted alike in Go and JSON
+			v := cmp.Or(ifOK(strconv.Quote(cells[i]), cells[i] != ""), "null")
+			cells[i] = fmt.Sprintf("\n         %q: %s", strings.ToLower(columns[col].name), v)
+		case p.c.mode == 0 && i < len(cells)-1:
+			cells[i] = fmt.Sprintf("%-*s", columns[col].width, cells[i])
+		}
+	}
 	switch p.c.mode {
-	case 'J':
-		if p.rows > 1 { // the header is not a row in JSON
-			p.w.WriteString("      },")
-		} else {
-			p.w.WriteString("      ")
-		}
-		for i, col := range cols {
-			v := "null"
-			if cells[i] != "" {
-				v = strconv.Quote(clip(cells[i], false)) // printable ASCII: also JSON
-			}
-			fmt.Fprintf(p.w, "%s\n         %q: %s", []string{"{", ","}[min(i, 1)], strings.ToLower(columns[col].name), v)
-		}
-		p.w.WriteString("\n")
+	case 'J': // the header is not a row in JSON
+		p.w.WriteString(cmp.Or(ifOK("      },{", p.rows > 1), "      {") + strings.Join(cells, ",") + "\n")
 	case 'r':
-		for i := range cells {
-			cells[i] = clip(cells[i], true)
-		}
 		p.w.WriteString(strings.Join(cells, " ") + "\n")
 	default:
-		for i, col := range cols {
-			if cells[i] = clip(cells[i], false); i < last {
-				cells[i] = fmt.Sprintf("%-*s", columns[col].width, cells[i])
-			}
-		}
 		p.tw.Write([]byte(strings.Join(cells, "\t") + "\n"))
 		if p.rows%4096 == 0 {
 			p.tw.Flush()
@@ -227,13 +200,8 @@ func (p *printer) row(cells []string) {
 // end finishes the output, after err if that is not nil.
 func (p *printer) end(err error) error {
 	p.tw.Flush()
-	if p.c.mode == 'J' {
-		if p.rows > 0 {
-			p.w.WriteString("      }\n")
-		} else {
-			p.w.WriteString("\n") // as uuidparse writes an empty list
-		}
-		p.w.WriteString("   ]\n}\n")
+	if p.c.mode == 'J' { // uuidparse writes an empty list as a blank line
+		p.w.WriteString(cmp.Or(ifOK("      }\n", p.rows > 0), "\n") + "   ]\n}\n")
 	}
 	return err
 }

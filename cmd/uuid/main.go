@@ -30,6 +30,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -42,30 +43,24 @@ import (
 	"github.com/afb7af96/uuid"
 )
 
-// Exit statuses.
-const (
-	exitOK      = 0
-	exitInvalid = 1 // an input was not a UUID, or output failed
-	exitUsage   = 2
-)
+// Exit statuses: success; an input to inspect was not a UUID, or reading or
+// writing failed; a usage error.
+const exitOK, exitInvalid, exitUsage = 0, 1, 2
 
 // config is a parsed command line.
 type config struct {
-	cmd string // "gen", "inspect", "help" or "version"
+	cmd string          // "gen", "inspect", "help" or "version"
+	set map[string]bool // the long names of the flags given
 
 	// gen
-	version int    // 0 until a flag chooses one
-	vflag   string // the flag that chose version, as written
-	count   uint64
-	ns      uuid.UUID
-	name    string
-	hex     bool
-	form    uuid.Form
-	at      time.Time
-	atText  string
-	domain  uuid.Domain
-	id      uint32
-	set     map[string]bool // the long names of the flags given
+	version             int // 0 until a flag chooses one
+	count               uint64
+	ns                  uuid.UUID
+	form                uuid.Form
+	at                  time.Time
+	domain              uuid.Domain
+	id                  uint32
+	vflag, name, atText string // vflag: the flag that chose version
 
 	// inspect
 	cols []int // indexes into columns
@@ -81,8 +76,8 @@ type flagDef struct {
 	long  string // the name after "--"
 	arg   string // the value's name in the usage text; "" for none
 	help  string // usage text; "\n" starts a continuation line
-	// do records the flag's value; flag is how it was written. Without a
-	// do, the flag is only recorded in config.set.
+	// do records the flag's value; flag is how it was written. Every flag
+	// is also recorded in config.set.
 	do func(c *config, flag, val string) error
 }
 
@@ -99,20 +94,24 @@ var flags = []flagDef{
 	{"gen", 'n', "namespace", "NS", "namespace for v3, v5 and v8: @dns, @url, @oid, @x500\n(or dns, url, oid, x500) or a UUID", setNamespace},
 	{"gen", 'N', "name", "NAME", "name for v3, v5 and v8 (v8 hashes with SHA-256;\nv8 without -n and -N is 122 random bits)",
 		func(c *config, _, val string) error { c.name = val; return nil }},
-	{"gen", 'x', "hex", "", "the -N name is hex digits, decoded before hashing", nil},
-	{"gen", 'C', "count", "N", "how many UUIDs to print (default 1)", setCount},
+	{"gen", 'x', "hex", "", "the -N name is hex digits, decoded before hashing", nop},
+	{"gen", 'C', "count", "N", "how many UUIDs to print (default 1)",
+		setUint(64, func(c *config, n uint64) { c.count = n })},
 	{"gen", 0, "format", "F", "canonical, hex, braced or urn (default canonical); add\n+upper for upper case, as in urn+upper", setFormat},
-	{"gen", 0, "upper", "", "print hex digits in upper case", nil},
+	{"gen", 0, "upper", "", "print hex digits in upper case", nop},
 	{"gen", 0, "at", "TIME", atHelp(), setAt},
 	{"gen", 0, "domain", "D", "v2 domain: person, group, org or 0-255 (default person)", setDomain},
-	{"gen", 0, "id", "N", "v2 local ID (default: your uid for person, gid for group)", setID},
+	{"gen", 0, "id", "N", "v2 local ID (default: your uid for person, gid for group)",
+		setUint(32, func(c *config, n uint64) { c.id = uint32(n) })},
 	{"inspect", 'o', "output", "LIST", "the columns to print, by name, comma-separated; +LIST\nadds them to the default ones (see Columns below)", setColumns},
 	{"inspect", 'r', "raw", "", "raw output: cells separated by one space, with space,\nbackslash and other bytes outside printable ASCII as \\xNN", setMode},
 	{"inspect", 'J', "json", "", "print a JSON document, as uuidparse -J does", setMode},
-	{"inspect", 'n', "noheadings", "", "do not print the header line", nil},
+	{"inspect", 'n', "noheadings", "", "do not print the header line", nop},
 	{"", 'h', "help", "", "print this help", func(c *config, _, _ string) error { c.cmd = "help"; return nil }},
 	{"", 'V', "version", "", "print the version of uuid", func(c *config, _, _ string) error { c.cmd = "version"; return nil }},
 }
+
+func nop(*config, string, string) error { return nil }
 
 // A usageError is a mistake on the command line, reported with exit status 2.
 type usageError struct{ msg string }
@@ -127,7 +126,7 @@ func usagef(format string, args ...any) error {
 // configuration, reading flags as getopt_long does. It is pure: it reads no
 // clock, file or environment.
 func parseArgs(args []string) (*config, error) {
-	c := &config{cmd: "gen", count: 1, cols: defaultColumns(), set: map[string]bool{}}
+	c := &config{cmd: "gen", count: 1, cols: []int{0, 1, 2, 3}, set: map[string]bool{}}
 	if len(args) > 0 {
 		switch args[0] {
 		case "gen", "generate":
@@ -140,6 +139,20 @@ func parseArgs(args []string) (*config, error) {
 	}
 	cmd := c.cmd
 	for i := 0; i < len(args); i++ {
+		// use applies flag d, written as flag, with a value attached or
+		// else (if it takes one) the next argument.
+		use := func(d *flagDef, flag, val string, attached bool) error {
+			switch {
+			case d.arg == "" && attached:
+				return usagef("flag %s takes no value", flag)
+			case d.arg != "" && !attached:
+				if i++; i == len(args) {
+					return usagef("flag %s needs a value (%s)", flag, d.arg)
+				}
+				val = args[i]
+			}
+			return c.apply(d, flag, val)
+		}
 		a := args[i]
 		if a == "--" {
 			c.args = append(c.args, args[i+1:]...)
@@ -151,59 +164,30 @@ func parseArgs(args []string) (*config, error) {
 		}
 		// A long flag is --name, --name=value, a unique prefix of a name
 		// after "--", or (as getopt_long_only reads it) a whole name after "-".
-		name, val, hasVal := strings.Cut(a[1:], "=")
+		name, val, attached := strings.Cut(a[1:], "=")
 		d, err := lookupLong(cmd, strings.TrimPrefix(name, "-"), strings.HasPrefix(a, "--"))
-		switch {
-		case err != nil:
-			return nil, err
-		case d != nil && d.arg == "" && hasVal:
-			return nil, usagef("flag -%s takes no value", name)
-		case d != nil && d.arg != "" && !hasVal:
-			if val, err = next(args, &i, "-"+name, d.arg); err != nil {
-				return nil, err
-			}
-		}
 		if d != nil {
-			if err := c.apply(d, "-"+name, val); err != nil {
-				return nil, err
-			}
-			continue
+			err = use(d, "-"+name, val, attached)
 		}
 		// Otherwise the word is a cluster of short flags: -sx, -C5, -v7.
-		for j := 1; j < len(a); j++ {
+		for j := 1; d == nil && err == nil && j < len(a); j++ {
 			flag := "-" + a[j:j+1]
-			d := lookupShort(cmd, a[j])
-			if d == nil {
-				return nil, usagef("unknown flag %s", clip(flag, false))
-			}
-			val := ""
-			if d.arg != "" {
-				if val, j = a[j+1:], len(a); val == "" {
-					if val, err = next(args, &i, flag, d.arg); err != nil {
-						return nil, err
-					}
-				}
-			}
-			if err := c.apply(d, flag, val); err != nil {
-				return nil, err
+			if d := lookupShort(cmd, a[j]); d == nil {
+				err = usagef("unknown flag %s", clip(flag, false))
+			} else if d.arg == "" {
+				err = use(d, flag, "", false)
+			} else {
+				err, j = use(d, flag, a[j+1:], j+1 < len(a)), len(a)
 			}
 		}
+		if err != nil {
+			return nil, err
+		}
 	}
-	if c.cmd != cmd {
-		return c, nil // -h or -V
-	}
-	if cmd == "gen" {
+	if c.cmd == "gen" {
 		return c, c.checkGen()
 	}
 	return c, nil
-}
-
-// next returns the argument after args[*i], the value of flag.
-func next(args []string, i *int, flag, arg string) (string, error) {
-	if *i++; *i == len(args) {
-		return "", usagef("flag %s needs a value (%s)", flag, arg)
-	}
-	return args[*i], nil
 }
 
 // apply records one flag, unless -h or -V came before it.
@@ -212,9 +196,6 @@ func (c *config) apply(d *flagDef, flag, val string) error {
 		return nil
 	}
 	c.set[d.long] = true
-	if d.do == nil {
-		return nil
-	}
 	err := d.do(c, flag, val)
 	var ue *usageError
 	if err == nil || errors.As(err, &ue) {
@@ -226,33 +207,25 @@ func (c *config) apply(d *flagDef, flag, val string) error {
 // lookupLong returns the flag of cmd named name or, if prefix is set, the
 // one whose name starts with name. It returns nil for a word that is not a
 // long flag and may be a cluster of short ones.
-func lookupLong(cmd, name string, prefix bool) (*flagDef, error) {
-	var found []*flagDef
-	for i := range flags {
-		d := &flags[i]
-		if d.cmd != "" && d.cmd != cmd || d.long == "" {
-			continue
-		}
-		if d.long == name {
-			return d, nil
-		}
-		if prefix && strings.HasPrefix(d.long, name) {
-			found = append(found, d)
+func lookupLong(cmd, name string, prefix bool) (found *flagDef, err error) {
+	for i, d := range flags {
+		switch {
+		case d.cmd != "" && d.cmd != cmd || d.long == "" || !strings.HasPrefix(d.long, name):
+		case d.long == name:
+			return &flags[i], nil
+		case prefix && found != nil:
+			err = usagef("flag --%s is ambiguous: --%s or --%s?", name, found.long, d.long)
+		case prefix:
+			found = &flags[i]
 		}
 	}
-	switch {
-	case len(found) == 1:
-		return found[0], nil
-	case len(found) > 1:
-		names := make([]string, len(found))
-		for i, d := range found {
-			names[i] = "--" + d.long
-		}
-		return nil, usagef("flag --%s is ambiguous: %s", name, strings.Join(names, ", "))
-	case prefix:
-		return nil, usagef("unknown flag --%s", clip(name, false))
+	if err == nil && found == nil && prefix {
+		err = usagef("unknown flag --%s", clip(name, false))
 	}
-	return nil, nil
+	if err != nil {
+		return nil, err
+	}
+	return found, nil
 }
 
 func lookupShort(cmd string, b byte) *flagDef {
@@ -268,52 +241,35 @@ func lookupShort(cmd string, b byte) *flagDef {
 func usage() string {
 	var b strings.Builder
 	tw := tabwriter.NewWriter(&b, 0, 8, 2, ' ', 0)
-	fmt.Fprint(tw, "Usage:\n",
-		"  uuid [gen] [flags]\tgenerate UUIDs (default: one random v4)\n",
-		"  uuid inspect [flags] [UUID ...]\tdescribe UUIDs as uuidparse does; reads white-space\n",
-		"\tseparated UUIDs from standard input when none is given\n")
+	fmt.Fprint(tw, "Usage:\n  uuid [gen] [flags]\tgenerate UUIDs (default: one random v4)\n",
+		"  uuid inspect [flags] [UUID ...]\tdescribe UUIDs as uuidparse does (default: the\n",
+		"\twhite-space separated words of standard input)\n")
 	for _, cmd := range []string{"gen", "inspect"} {
-		fmt.Fprintf(tw, "\n%s flags:\n", map[string]string{"gen": "Generate (uuidgen's)", "inspect": "Inspect (uuidparse's)"}[cmd])
+		fmt.Fprintf(tw, "\nFlags of %s:\n", cmd)
 		for _, d := range flags {
-			if d.cmd != "" && d.cmd != cmd {
-				continue
-			}
-			var names []string
+			head := "    --" + d.long
 			if d.short != 0 {
-				names = append(names, "-"+string(d.short))
+				head = strings.TrimSuffix("-"+string(d.short)+", --"+d.long, ", --")
 			}
-			if d.long != "" {
-				names = append(names, "--"+d.long)
+			if d.cmd == "" || d.cmd == cmd {
+				fmt.Fprintf(tw, "  %s\t%s\n", strings.TrimSuffix(head+" "+d.arg, " "), strings.ReplaceAll(d.help, "\n", "\n\t"))
 			}
-			head := strings.Join(names, ", ")
-			if d.short == 0 {
-				head = "    " + head
-			}
-			if d.arg != "" {
-				head += " " + d.arg
-			}
-			fmt.Fprintf(tw, "  %s\t%s\n", head, strings.ReplaceAll(d.help, "\n", "\n\t"))
 		}
 	}
-	fmt.Fprint(tw, "\nColumns for -o (case does not matter):\n")
+	fmt.Fprint(tw, "\nColumns for -o (in any case; the first four are the default):\n")
 	for _, col := range columns {
 		fmt.Fprintf(tw, "  %s\t%s\n", col.name, col.help)
 	}
 	tw.Flush()
-	b.WriteString(`
+	return b.String() + `
 Flags are read as getopt_long reads them: -v7 or -v 7, -C5, -C +5, -sx for
 -s -x, --count=5 or --count 5, a unique prefix such as --cou 5, and "--"
-ends the flags. A single dash before a whole long name (-format) also works.
-A later flag overrides an earlier one, but two flags choosing different
-versions are an error.
-
-Inspect takes the canonical form, 32 hex digits, {braced} and urn:uuid:
-forms; any other word is an invalid row, and inspect goes on.
+ends them. A whole long name after one dash (-format) also works. A later
+flag overrides an earlier one, but flags choosing different versions conflict.
 
 Exit status: 0 success; 1 an input to inspect was not a UUID, or reading or
 writing failed; 2 usage error.
-`)
-	return b.String()
+`
 }
 
 func main() {
@@ -337,11 +293,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "help":
 		w.WriteString(usage())
 	case "version":
-		v := "(unknown)"
-		if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
-			v = info.Main.Version
-		}
-		w.WriteString("uuid " + v + "\n")
+		info, ok := debug.ReadBuildInfo() // the module version, or "(devel)" in a checkout
+		fmt.Fprintf(w, "uuid %s\n", cmp.Or(ifOK(info, ok), new(debug.BuildInfo)).Main.Version)
 	case "inspect":
 		status, err = c.inspect(stdin, w, stderr)
 	default:
