@@ -88,13 +88,16 @@ func setColumns(c *config, _, val string) error {
 	return nil
 }
 
-// setMode records -r or -J, which exclude each other as in uuidparse.
-func setMode(c *config, flag, _ string) error {
-	if mode := flag[len(flag)-1]; c.mode == 0 || c.mode == mode {
+// setMode returns the do function of -r or -J, which exclude each other
+// as in uuidparse.
+func setMode(mode byte) func(*config, string, string) error {
+	return func(c *config, _, _ string) error {
+		if c.mode != 0 && c.mode != mode {
+			return usagef("-r (--raw) and -J (--json) exclude each other")
+		}
 		c.mode = mode
 		return nil
 	}
-	return usagef("-r (--raw) and -J (--json) exclude each other")
 }
 
 // maxToken is the longest word inspect keeps; longer ones are cut, and invalid.
@@ -109,12 +112,12 @@ func (c *config) inspect(stdin io.Reader, w *bufio.Writer, stderr io.Writer) (st
 		cells := make([]string, len(c.cols))
 		for i, col := range c.cols {
 			switch {
+			case err == nil:
+				cells[i] = columns[col].cell(u, string(in))
 			case col == 0:
 				cells[i] = string(in)
-			case err != nil:
-				cells[i] = "invalid"
 			default:
-				cells[i] = columns[col].cell(u, string(in))
+				cells[i] = "invalid"
 			}
 		}
 		if err != nil {

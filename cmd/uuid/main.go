@@ -104,8 +104,8 @@ var flags = []flagDef{
 	{"gen", 0, "id", "N", "v2 local ID (default: your uid for person, gid for group)",
 		setUint(32, func(c *config, n uint64) { c.id = uint32(n) })},
 	{"inspect", 'o', "output", "LIST", "the columns to print, by name, comma-separated; +LIST\nadds them to the default ones (see Columns below)", setColumns},
-	{"inspect", 'r', "raw", "", "raw output: cells separated by one space, with space,\nbackslash and other bytes outside printable ASCII as \\xNN", setMode},
-	{"inspect", 'J', "json", "", "print a JSON document, as uuidparse -J does", setMode},
+	{"inspect", 'r', "raw", "", "raw output: cells separated by one space, with space,\nbackslash and other bytes outside printable ASCII as \\xNN", setMode('r')},
+	{"inspect", 'J', "json", "", "print a JSON document, as uuidparse -J does", setMode('J')},
 	{"inspect", 'n', "noheadings", "", "do not print the header line", nop},
 	{"", 'h', "help", "", "print this help", func(c *config, _, _ string) error { c.cmd = "help"; return nil }},
 	{"", 'V', "version", "", "print the version of uuid", func(c *config, _, _ string) error { c.cmd = "version"; return nil }},
@@ -138,7 +138,7 @@ func parseArgs(args []string) (*config, error) {
 		}
 	}
 	cmd := c.cmd
-	for i := 0; i < len(args); i++ {
+	for i := 0; i < len(args) && c.cmd == cmd; i++ { // -h and -V end the flags
 		// use applies flag d, written as flag, with a value attached or
 		// else (if it takes one) the next argument.
 		use := func(d *flagDef, flag, val string, attached bool) error {
@@ -190,11 +190,8 @@ func parseArgs(args []string) (*config, error) {
 	return c, nil
 }
 
-// apply records one flag, unless -h or -V came before it.
+// apply records one flag.
 func (c *config) apply(d *flagDef, flag, val string) error {
-	if c.cmd == "help" || c.cmd == "version" {
-		return nil
-	}
 	c.set[d.long] = true
 	err := d.do(c, flag, val)
 	var ue *usageError
@@ -214,7 +211,7 @@ func lookupLong(cmd, name string, prefix bool) (found *flagDef, err error) {
 		case d.long == name:
 			return &flags[i], nil
 		case prefix && found != nil:
-			err = usagef("flag --%s is ambiguous: --%s or --%s?", name, found.long, d.long)
+			err = usagef("flag --%s is ambiguous: it begins --%s, --%s and maybe more", name, found.long, d.long)
 		case prefix:
 			found = &flags[i]
 		}
