@@ -1,0 +1,115 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestBinary runs a few command lines through the built command, for what
+// the in-process tests cannot see: main, os.Exit and the real streams.
+func TestBinary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	bin := filepath.Join(t.TempDir(), "uuid")
+	if runtime.GOOS == "windows" {
+		bin += ".exe"
+	}
+	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
+	if _, err := os.Stat(goTool); err != nil {
+		if goTool, err = exec.LookPath("go"); err != nil {
+			t.Skip("no go command:", err)
+		}
+	}
+	if out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+
+	exe := func(t *testing.T, stdin string, args ...string) result {
+		t.Helper()
+		// A command that hangs fails the test instead of hanging it.
+		ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, bin, args...)
+		cmd.Stdin = strings.NewReader(stdin)
+		cmd.Env = append(os.Environ(), "TZ=UTC") // inspect prints local time
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		code := 0
+		if err := cmd.Run(); err != nil {
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) {
+				t.Fatalf("uuid %q: %v", args, err)
+			}
+			code = exit.ExitCode()
+		}
+		return result{stdout.String(), stderr.String(), code}
+	}
+
+	t.Run("uuidgen_hex_name", func(t *testing.T) {
+		r := exe(t, "", "-s", "-n", "@dns", "-N", "6578616d706c652e636f6d", "-x")
+		if r.code != 0 || r.stderr != "" || r.stdout != "cfbff0d1-9375-5685-968c-48ce8b15ae17\n" {
+			t.Errorf("got exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+		}
+	})
+	t.Run("usage_error", func(t *testing.T) {
+		r := exe(t, "", "-7", "--at", "1969-12-31T23:59:59Z")
+		if r.code != 2 || r.stdout != "" || !strings.HasPrefix(r.stderr, "uuid: --at 1969-12-31T23:59:59Z is outside") {
+			t.Errorf("got exit %d, stdout %q, stderr %q; want 2 and the range", r.code, r.stdout, r.stderr)
+		}
+	})
+	t.Run("inspect_tz", func(t *testing.T) {
+		r := exe(t, issueInput, "inspect")
+		if r.code != 1 || trimLines(r.stdout) != issueTable {
+			t.Errorf("got exit %d, stdout\n%s", r.code, r.stdout)
+		}
+	})
+	t.Run("inspect_json", func(t *testing.T) {
+		gen := exe(t, "", "-v7", "-C3")
+		r := exe(t, gen.stdout+"nope\n", "inspect", "-J")
+		var doc struct{ UUIDs []map[string]any }
+		if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+			t.Fatalf("inspect -J printed %q: %v", r.stdout, err)
+		}
+		if r.code != 1 || len(doc.UUIDs) != 4 || doc.UUIDs[0]["type"] != "time-v7" || doc.UUIDs[3]["type"] != "invalid" {
+			t.Errorf("got exit %d, document %v; want 1, three v7 and an invalid one", r.code, doc)
+		}
+	})
+	// The runtime puts /dev/null, read-write, in place of a closed stdout;
+	// the command tells it from a shell's write-only "> /dev/null".
+	t.Run("closed_stdout", func(t *testing.T) {
+		if runtime.GOOS != "linux" {
+			t.Skip("only Linux tells a closed stdout")
+		}
+		sh, err := exec.LookPath("sh")
+		if err != nil {
+			t.Skip("no sh")
+		}
+		for script, want := range map[string]int{`"$0" -C 100000 >&-`: 1, `"$0" -C 100000 >/dev/null`: 0, `"$0" inspect -h >&-`: 1} {
+			out, err := exec.Command(sh, "-c", script, bin).CombinedOutput()
+			code := 0
+			if exit := (*exec.ExitError)(nil); errors.As(err, &exit) {
+				code = exit.ExitCode()
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if code != want {
+				t.Errorf("sh -c %q: exit %d, output %q; want exit %d", script, code, out, want)
+			}
+		}
+	})
+	t.Run("help", func(t *testing.T) {
+		if r := exe(t, "", "--help"); r.code != 0 || r.stdout != usage() {
+			t.Errorf("got exit %d, stdout %q", r.code, r.stdout)
+		}
+	})
+}

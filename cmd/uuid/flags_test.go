@@ -1,0 +1,180 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/afb7af96/uuid"
+)
+
+// TestGetopt checks the spellings getopt_long accepts, by their effect.
+func TestGetopt(t *testing.T) {
+	v5 := uuid.NewV5(uuid.NamespaceDNS(), "www.example.com").String() + "\n"
+	tests := []struct {
+		name string
+		args []string
+		want string // the output, or "" to count lines only
+		n    int    // the number of lines
+	}{
+		{"prefix", []string{"--ran", "--cou", "2"}, "", 2},
+		{"prefix_equals", []string{"--co=3"}, "", 3},
+		{"exact_beats_prefix", []string{"--time"}, "", 1},
+		{"plus_count", []string{"-C", "+3"}, "", 3},
+		{"attached_count", []string{"-C5"}, "", 5},
+		{"cluster_with_value", []string{"-7C4"}, "", 4},
+		{"flags_after_args_dash", []string{"-sn@dns", "-Nwww.example.com", "--"}, v5, 1},
+		{"value_looks_like_flag", []string{"-s", "-n", "@dns", "-N", "--count"}, uuid.NewV5(uuid.NamespaceDNS(), "--count").String() + "\n", 1},
+		{"later_overrides", []string{"-C", "9", "-C", "2"}, "", 2},
+		{"single_dash_long", []string{"-count", "2", "-time-v7"}, "", 2},
+		{"gen_command", []string{"generate", "--sha1", "--namespace=dns", "--name=www.example.com"}, v5, 1},
+		{"help_stops", []string{"-h", "-Z", "--bogus"}, usage(), 0},
+		{"help_command", []string{"help"}, usage(), 0},
+		{"inspect_help", []string{"inspect", "--he"}, usage(), 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := runOK(t, "", tt.args...)
+			if tt.want != "" && out != tt.want {
+				t.Errorf("uuid %q = %q; want %q", tt.args, out, tt.want)
+			}
+			if tt.want == "" && len(lines(t, out)) != tt.n {
+				t.Errorf("uuid %q printed %d lines; want %d", tt.args, len(lines(t, out)), tt.n)
+			}
+		})
+	}
+}
+
+// TestUsageErrors: each is exit status 2, with one short line naming the
+// problem (never echoing a huge argument whole) and a pointer to -h.
+func TestUsageErrors(t *testing.T) {
+	huge := strings.Repeat("g", 131<<10)
+	tests := []struct {
+		name string
+		args []string
+		want string // in the message
+	}{
+		{"unknown_short", []string{"-Z"}, "unknown flag -Z"},
+		{"unknown_short_control", []string{"-\x1b"}, `unknown flag -\x1b`},
+		{"unknown_long", []string{"--" + huge}, "unknown flag --ggg"},
+		{"ambiguous", []string{"--time-v"}, "--time-v is ambiguous"},
+		{"no_value_allowed", []string{"--random=yes"}, "--random takes no value"},
+		{"needs_value", []string{"-C"}, "-C needs a value"},
+		{"needs_value_long", []string{"--count"}, "--count needs a value"},
+		{"bad_count", []string{"-C", "-1"}, "invalid value -1 for flag -C"},
+		{"bad_version", []string{"-v", "9"}, "invalid value 9 for flag -v"},
+		{"bad_python", []string{"-u", "7"}, "invalid value 7 for flag -u"},
+		{"conflict", []string{"-r", "-t"}, "-t (v1) conflicts with -r (v4)"},
+		{"conflict_v", []string{"-7", "-v6"}, "-v 6 (v6) conflicts with -7 (v7)"},
+		{"bad_namespace", []string{"-s", "-n", huge, "-N", "x"}, "invalid value ggg"},
+		{"bad_format", []string{"--format", "json"}, "invalid value json for flag --format"},
+		{"bad_domain", []string{"-v2", "--domain", "cabal"}, "invalid value cabal"},
+		{"bad_id", []string{"-v2", "--id", "-3"}, "invalid value -3"},
+		{"needs_name", []string{"-s", "-n", "@dns"}, "v5 (-s) needs both"},
+		{"v8_half", []string{"-v8", "-N", "x"}, "v8 needs both"},
+		{"name_for_v4", []string{"-N", "x"}, "apply to v3, v5 and v8 only, not v4 (the default)"},
+		{"hex_without_name", []string{"-x"}, "-x reads the -N name as hex"},
+		{"hex_not_hex", []string{"-s", "-x", "-n", "@dns", "-N", huge}, "the name ggg"},
+		{"at_for_v4", []string{"--at", "@0"}, "--at applies to v1, v6 and v7 only"},
+		{"at_bad", []string{"-7", "--at", "yesterday"}, "invalid value yesterday for flag --at"},
+		{"at_bad_unix", []string{"-7", "--at", "@1.2.3"}, "invalid value @1.2.3"},
+		{"at_too_many_decimals", []string{"-7", "--at", "@1.1234567891"}, "invalid value @1.1234567891"},
+		{"at_signed_fraction", []string{"-7", "--at", "@1.-5"}, "invalid value @1.-5"},
+		{"at_before_v7", []string{"-7", "--at", "@-1"}, "--at @-1 is outside the times v7 holds: 1970-01-01T00:00:00Z to 10889-08-02T05:31:50.655Z"},
+		{"at_after_v7", []string{"-7", "--at", "@281474976711"}, "outside the times v7 holds"},
+		{"at_before_v1", []string{"-t", "--at", "1500-01-01T00:00:00Z"}, "outside the times v1 holds: 1582-10-15T00:00:00Z to 5236-03-31T21:21:00.6846975Z"},
+		{"domain_for_v4", []string{"--domain", "person"}, "--domain and --id apply to v2 only"},
+		{"domain_needs_id", []string{"-v2", "--domain", "org"}, "--domain Org needs --id N"},
+		{"argument", []string{huge}, "unexpected argument ggg"},
+		{"inspect_unknown_column", []string{"inspect", "-o", "uuid,colour"}, "unknown column colour"},
+		{"inspect_raw_json", []string{"inspect", "-r", "--json"}, "exclude each other"},
+		{"inspect_gen_flag", []string{"inspect", "-7"}, "unknown flag -7"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runCmd(t, "", tt.args...)
+			if r.code != exitUsage || r.stdout != "" || !strings.Contains(r.stderr, tt.want) ||
+				!strings.HasSuffix(r.stderr, "\nrun 'uuid -h' for usage\n") || len(r.stderr) > 250 {
+				t.Errorf("uuid %.40q: exit %d, stdout %q, stderr %q; want 2 and a short message with %q",
+					tt.args, r.code, r.stdout, r.stderr, tt.want)
+			}
+		})
+	}
+}
+
+// TestAt checks that --at reaches every instant the help states, in both
+// spellings, and that the UUID carries the time.
+func TestAt(t *testing.T) {
+	tests := []struct {
+		version string
+		at      string
+		want    time.Time
+	}{
+		{"-t", "2022-02-22T19:22:22.1234567Z", time.Date(2022, 2, 22, 19, 22, 22, 123456700, time.UTC)},
+		{"-t", "@-12219292800", time.Date(1582, 10, 15, 0, 0, 0, 0, time.UTC)},
+		{"-t", "1582-10-15T00:00:00Z", time.Date(1582, 10, 15, 0, 0, 0, 0, time.UTC)},
+		{"-6", "2022-02-22T14:22:22-05:00", time.Date(2022, 2, 22, 19, 22, 22, 0, time.UTC)},
+		{"-6", "5236-03-31T21:21:00.6846975Z", time.Date(5236, 3, 31, 21, 21, 0, 684697500, time.UTC)},
+		{"-7", "@1645557742.5", time.Date(2022, 2, 22, 19, 22, 22, 500e6, time.UTC)},
+		{"-7", "@-0.0", time.Unix(0, 0).UTC()},
+		{"-7", "@0", time.Unix(0, 0).UTC()},
+		{"-7", "@253402300800", time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)},
+		{"-7", "@281474976710.655", time.Date(10889, 8, 2, 5, 31, 50, 655e6, time.UTC)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.version+tt.at, func(t *testing.T) {
+			out := strings.TrimSuffix(runOK(t, "", tt.version, "--at", tt.at), "\n")
+			u, err := uuid.Parse(out)
+			if got, ok := u.Time(); err != nil || !ok || !got.Equal(tt.want) {
+				t.Errorf("uuid %s --at %s = %s, time %v; want %v", tt.version, tt.at, out, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestV2(t *testing.T) {
+	tests := []struct {
+		args   []string
+		domain uuid.Domain
+		id     uint32
+	}{
+		{[]string{"--domain", "group", "--id", "42"}, uuid.DomainGroup, 42},
+		{[]string{"--domain=ORG", "--id=7"}, uuid.DomainOrg, 7},
+		{[]string{"--domain", "200", "--id", "4294967295"}, 200, 4294967295},
+		{[]string{"--id", "1000"}, uuid.DomainPerson, 1000},
+	}
+	for _, tt := range tests {
+		args := append([]string{"-v2", "-C2"}, tt.args...)
+		for _, u := range parseLines(t, runOK(t, "", args...), 2) {
+			if d, _ := u.Domain(); d != tt.domain {
+				t.Errorf("uuid %q: domain %v; want %v", args, d, tt.domain)
+			}
+			if id, _ := u.LocalID(); id != tt.id {
+				t.Errorf("uuid %q: id %d; want %d", args, id, tt.id)
+			}
+		}
+	}
+	for _, d := range []string{"person", "group"} { // the ID is the caller's
+		u := parseLines(t, runOK(t, "", "-v2", "--domain", d), 2)[0]
+		if got, _ := u.Domain(); !strings.EqualFold(got.String(), d) {
+			t.Errorf("uuid -v2 --domain %s made domain %v", d, got)
+		}
+	}
+}
+
+func TestHelpAndVersion(t *testing.T) {
+	help := runOK(t, "", "--help")
+	for _, d := range flags { // every flag is in the help
+		if !strings.Contains(help, "--"+d.long) || d.short != 0 && !strings.Contains(help, "-"+string(d.short)) {
+			t.Errorf("help lacks %s/%c", d.long, d.short)
+		}
+	}
+	for _, col := range columns {
+		if !strings.Contains(help, "  "+col.name+" ") {
+			t.Errorf("help lacks column %s", col.name)
+		}
+	}
+	if v := runOK(t, "", "-V"); !strings.HasPrefix(v, "uuid ") || !strings.HasSuffix(v, "\n") {
+		t.Errorf("uuid -V = %q", v)
+	}
+}
