@@ -273,4 +273,3 @@ func TestFormats(t *testing.T) {
 		}
 	}
 }
-
