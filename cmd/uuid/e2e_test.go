@@ -24,11 +24,9 @@ func TestBinary(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		bin += ".exe"
 	}
-	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(goTool); err != nil {
-		if goTool, err = exec.LookPath("go"); err != nil {
-			t.Skip("no go command:", err)
-		}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command:", err)
 	}
 	if out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
@@ -41,6 +39,7 @@ func TestBinary(t *testing.T) {
 		defer cancel()
 		cmd := exec.CommandContext(ctx, bin, args...)
 		cmd.Stdin = strings.NewReader(stdin)
+		cmd.Env = append(os.Environ(), "TZ=UTC") // inspect prints local time
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		code := 0
@@ -66,7 +65,13 @@ func TestBinary(t *testing.T) {
 			t.Errorf("got exit %d, stdout %q, stderr %q; want 2 and the range", r.code, r.stdout, r.stderr)
 		}
 	})
-	t.Run("inspect_stdin", func(t *testing.T) {
+	t.Run("inspect_tz", func(t *testing.T) {
+		r := exe(t, issueInput, "inspect")
+		if r.code != 1 || trimLines(r.stdout) != issueTable {
+			t.Errorf("got exit %d, stdout\n%s", r.code, r.stdout)
+		}
+	})
+	t.Run("inspect_json", func(t *testing.T) {
 		gen := exe(t, "", "-v7", "-C3")
 		r := exe(t, gen.stdout+"nope\n", "inspect", "-J")
 		var doc struct{ UUIDs []map[string]any }
@@ -77,8 +82,31 @@ func TestBinary(t *testing.T) {
 			t.Errorf("got exit %d, document %v; want 1, three v7 and an invalid one", r.code, doc)
 		}
 	})
+	// The runtime puts /dev/null, read-write, in place of a closed stdout;
+	// the command tells it from a shell's write-only "> /dev/null".
+	t.Run("closed_stdout", func(t *testing.T) {
+		if runtime.GOOS != "linux" {
+			t.Skip("only Linux tells a closed stdout")
+		}
+		sh, err := exec.LookPath("sh")
+		if err != nil {
+			t.Skip("no sh")
+		}
+		for script, want := range map[string]int{`"$0" -C 100000 >&-`: 1, `"$0" -C 100000 >/dev/null`: 0, `"$0" inspect -h >&-`: 1} {
+			out, err := exec.Command(sh, "-c", script, bin).CombinedOutput()
+			code := 0
+			if exit := (*exec.ExitError)(nil); errors.As(err, &exit) {
+				code = exit.ExitCode()
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if code != want {
+				t.Errorf("sh -c %q: exit %d, output %q; want exit %d", script, code, out, want)
+			}
+		}
+	})
 	t.Run("help", func(t *testing.T) {
-		if r := exe(t, "", "--help"); r.code != 0 || r.stdout != usage {
+		if r := exe(t, "", "--help"); r.code != 0 || r.stdout != usage() {
 			t.Errorf("got exit %d, stdout %q", r.code, r.stdout)
 		}
 	})

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"errors"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -10,281 +8,173 @@ import (
 	"github.com/afb7af96/uuid"
 )
 
-// toyConfig records what the toy flags saw, in order.
-type toyConfig struct{ got []string }
-
-func toySet(c *toyConfig, spelled, val string) error {
-	if val == "bad" {
-		return errors.New("want good")
-	}
-	c.got = append(c.got, spelled+"="+val)
-	return nil
-}
-
-// toyFlags covers each kind of definition: short and long, short only,
-// long only, with and without a value, and a stop flag.
-var toyFlags = []flagDef[toyConfig]{
-	{short: 'a', long: "all", set: toySet, help: "a flag"},
-	{short: 'b', set: toySet, help: "short only"},
-	{short: 'o', long: "output", arg: "FILE", set: toySet, help: "with a value\nsecond line"},
-	{long: "level", arg: "N", set: toySet, help: "long only with a value"},
-	{long: "quiet", set: toySet, help: "long only"},
-	{short: 'h', long: "help", stop: true, set: toySet, help: "help"},
-}
-
-func TestParseFlags(t *testing.T) {
-	tests := []struct {
-		name     string
-		args     []string
-		got      []string // flags applied, as spelled=value
-		rest     []string
-		stopped  string // long name of the stop flag, if any
-		wantErr  string
-		wantNone bool // no flags applied
-	}{
-		{name: "empty", wantNone: true},
-		{name: "short", args: []string{"-a"}, got: []string{"-a="}},
-		{name: "long", args: []string{"--all"}, got: []string{"--all="}},
-		{name: "single_dash_long", args: []string{"-all"}, got: []string{"-all="}},
-		{name: "cluster", args: []string{"-ab"}, got: []string{"-a=", "-b="}},
-		{name: "short_value_next", args: []string{"-o", "f"}, got: []string{"-o=f"}},
-		{name: "short_value_attached", args: []string{"-of"}, got: []string{"-o=f"}},
-		{name: "short_value_ends_cluster", args: []string{"-abofile"}, got: []string{"-a=", "-b=", "-o=file"}},
-		{name: "short_value_after_cluster", args: []string{"-abo", "file"}, got: []string{"-a=", "-b=", "-o=file"}},
-		{name: "short_value_looks_like_flag", args: []string{"-o", "-a"}, got: []string{"-o=-a"}},
-		{name: "short_value_equals", args: []string{"-o=x"}, got: []string{"-o==x"}},
-		{name: "long_value_equals", args: []string{"--output=f"}, got: []string{"--output=f"}},
-		{name: "long_value_empty", args: []string{"--output="}, got: []string{"--output="}},
-		{name: "long_value_next", args: []string{"--output", "f"}, got: []string{"--output=f"}},
-		{name: "long_value_with_equals", args: []string{"--output=a=b"}, got: []string{"--output=a=b"}},
-		{name: "long_value_looks_like_flag", args: []string{"--output", "--all"}, got: []string{"--output=--all"}},
-		{name: "single_dash_long_value", args: []string{"-level=3"}, got: []string{"-level=3"}},
-		{name: "permuted", args: []string{"x", "-a", "y", "--level", "2", "z"},
-			got: []string{"-a=", "--level=2"}, rest: []string{"x", "y", "z"}},
-		{name: "double_dash", args: []string{"-a", "--", "-b", "--all"}, got: []string{"-a="}, rest: []string{"-b", "--all"}},
-		{name: "double_dash_as_value", args: []string{"-o", "--", "-a"}, got: []string{"-o=--", "-a="}},
-		{name: "dash_alone", args: []string{"-"}, rest: []string{"-"}, wantNone: true},
-		{name: "empty_argument", args: []string{""}, rest: []string{""}, wantNone: true},
-		{name: "stop", args: []string{"-a", "-h", "--bogus"}, got: []string{"-a=", "-h="}, stopped: "help"},
-		{name: "stop_in_cluster", args: []string{"-hb"}, got: []string{"-h="}, stopped: "help"},
-		{name: "stop_long", args: []string{"x", "--help"}, got: []string{"--help="}, rest: []string{"x"}, stopped: "help"},
-
-		{name: "unknown_short", args: []string{"-z"}, wantErr: "unknown flag -z"},
-		{name: "unknown_in_cluster", args: []string{"-az"}, wantErr: "unknown flag -z (in -az)"},
-		{name: "unknown_long", args: []string{"--zz"}, wantErr: "unknown flag --zz"},
-		{name: "unknown_long_prefix", args: []string{"--out", "f"}, wantErr: "unknown flag --out"},
-		{name: "unknown_triple_dash", args: []string{"---all"}, wantErr: "unknown flag ---all"},
-		{name: "repeated", args: []string{"-a", "-a"}, wantErr: "flag -a repeated"},
-		{name: "repeated_spellings", args: []string{"-a", "--all"}, wantErr: "flag --all repeated (already given as -a)"},
-		{name: "repeated_value", args: []string{"-ox", "--output=y"}, wantErr: "flag --output repeated (already given as -o)"},
-		{name: "missing_short_value", args: []string{"-o"}, wantErr: "flag -o needs a value (FILE)"},
-		{name: "missing_long_value", args: []string{"--level"}, wantErr: "flag --level needs a value (N)"},
-		{name: "value_for_bool", args: []string{"--all=1"}, wantErr: "flag --all takes no value"},
-		{name: "bad_value", args: []string{"-o", "bad"}, wantErr: `invalid value "bad" for flag -o: want good`},
-		{name: "bad_value_long", args: []string{"--level=bad"}, wantErr: `invalid value "bad" for flag --level: want good`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var c toyConfig
-			rest, stopped, err := parseFlags(toyFlags, &c, tt.args)
-			if tt.wantErr != "" {
-				var ue *usageError
-				if !errors.As(err, &ue) || ue.msg != tt.wantErr {
-					t.Fatalf("parseFlags(%q) error = %v; want usage error %q", tt.args, err, tt.wantErr)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("parseFlags(%q) error = %v", tt.args, err)
-			}
-			if !reflect.DeepEqual(c.got, tt.got) || tt.wantNone != (c.got == nil) {
-				t.Errorf("parseFlags(%q) applied %q; want %q", tt.args, c.got, tt.got)
-			}
-			if !reflect.DeepEqual(rest, tt.rest) && len(rest)+len(tt.rest) > 0 {
-				t.Errorf("parseFlags(%q) rest = %q; want %q", tt.args, rest, tt.rest)
-			}
-			name := ""
-			if stopped != nil {
-				name = stopped.long
-			}
-			if name != tt.stopped {
-				t.Errorf("parseFlags(%q) stopped at %q; want %q", tt.args, name, tt.stopped)
-			}
-		})
-	}
-}
-
-func TestWriteFlagUsage(t *testing.T) {
-	var b strings.Builder
-	writeFlagUsage(&b, toyFlags)
-	want := "" +
-		"  -a, --all             a flag\n" +
-		"  -b                    short only\n" +
-		"  -o, --output FILE     with a value\n" +
-		"                        second line\n" +
-		"      --level N         long only with a value\n" +
-		"      --quiet           long only\n" +
-		"  -h, --help            help\n"
-	if b.String() != want {
-		t.Errorf("writeFlagUsage =\n%s\nwant\n%s", b.String(), want)
-	}
-
-	// A head too wide for the column puts the help on the next line.
-	b.Reset()
-	writeFlagUsage(&b, []flagDef[toyConfig]{{long: "a-very-long-name", arg: "VALUE", help: "text"}})
-	if want := "      --a-very-long-name VALUE\n                        text\n"; b.String() != want {
-		t.Errorf("writeFlagUsage of a long flag = %q; want %q", b.String(), want)
-	}
-}
-
-// TestUsageFromTables checks that the usage text lists every flag the
-// parser accepts, each on a line of its own, and fits 80 columns.
-func TestUsageFromTables(t *testing.T) {
-	var heads []string
-	for _, d := range genFlags {
-		heads = append(heads, d.spelling())
-	}
-	for _, d := range inspectFlags {
-		heads = append(heads, d.spelling())
-	}
-	for _, head := range heads {
-		found := false
-		for _, line := range strings.Split(usage, "\n") {
-			if strings.HasPrefix(strings.TrimSpace(line), head+" ") || strings.TrimSpace(line) == head {
-				found = true
-			}
-		}
-		if !found {
-			t.Errorf("usage has no line for %s", head)
-		}
-	}
-	for i, line := range strings.Split(usage, "\n") {
-		if len(line) > 80 {
-			t.Errorf("usage line %d is %d columns: %q", i+1, len(line), line)
-		}
-	}
-	for _, f := range forms {
-		if !strings.Contains(usage, f.String()) {
-			t.Errorf("usage does not name the form %v", f)
-		}
-	}
-	for _, v := range []int{1, 7} {
-		r := atRanges[v]
-		for _, end := range []time.Time{r.min, r.max} {
-			if s := end.Format(r.layout); !strings.Contains(usage, s) {
-				t.Errorf("usage does not give the v%d range end %s", v, s)
-			}
-		}
-	}
-}
-
-func TestParseArgs(t *testing.T) {
-	at := time.Date(2022, 2, 22, 19, 22, 22, 0, time.UTC)
-	gen := func(c genConfig) config {
-		if c.count == 0 {
-			c.count = 1
-		}
-		return config{cmd: cmdGen, gen: c}
-	}
-	dns := uuid.NamespaceDNS()
+// TestGetopt checks the spellings getopt_long accepts, by their effect.
+func TestGetopt(t *testing.T) {
+	v5 := uuid.NewV5(uuid.NamespaceDNS(), "www.example.com").String() + "\n"
 	tests := []struct {
 		name string
 		args []string
-		want config
+		want string // the output, or "" to count lines only
+		n    int    // the number of lines
 	}{
-		{"none", nil, gen(genConfig{version: 4})},
-		{"gen", []string{"gen"}, gen(genConfig{version: 4})},
-		{"generate", []string{"generate", "-7"}, gen(genConfig{version: 7, choices: []versionChoice{{"-7", 7}}})},
-		{"count_zero", []string{"-C0"}, config{cmd: cmdGen, gen: genConfig{version: 4}}},
-		{"count_max", []string{"--count=18446744073709551615"}, gen(genConfig{version: 4, count: 1<<64 - 1})},
-		{"v_attached", []string{"-v7", "-C5"}, gen(genConfig{version: 7, count: 5, choices: []versionChoice{{"-v 7", 7}}})},
-		{"sha1_hex", []string{"-sx", "-n@dns", "-N", "6578616d706c652e636f6d"},
-			gen(genConfig{version: 5, choices: []versionChoice{{"-s", 5}}, ns: dns, nsSet: true,
-				name: "example.com", nameSet: true, hexName: true})},
-		{"form_upper", []string{"--format", "urn", "--upper"},
-			gen(genConfig{version: 4, form: uuid.FormURN | uuid.FormUpper, upper: true})},
-		{"form_plus_upper", []string{"--format=braced+upper"},
-			gen(genConfig{version: 4, form: uuid.FormBraced | uuid.FormUpper})},
-		{"at_v1", []string{"-t", "--at", "2022-02-22T19:22:22Z"},
-			gen(genConfig{version: 1, choices: []versionChoice{{"-t", 1}}, at: at, atSet: true, atFlag: "--at 2022-02-22T19:22:22Z"})},
-		{"at_v7_legacy_spelling", []string{"--time-v7", "-at", "2022-02-22T19:22:22Z"},
-			gen(genConfig{version: 7, choices: []versionChoice{{"--time-v7", 7}}, at: at, atSet: true, atFlag: "-at 2022-02-22T19:22:22Z"})},
-		{"v2", []string{"-v2", "--domain", "Group", "--id=42"},
-			gen(genConfig{version: 2, choices: []versionChoice{{"-v 2", 2}}, domain: uuid.DomainGroup, domainText: "Group", domainSet: true, id: 42, idSet: true})},
-		{"help", []string{"help"}, config{cmd: cmdHelp}},
-		{"help_after_flags", []string{"-C", "3", "-s", "--help"}, config{cmd: cmdHelp}}, // -s alone would be an error
-		{"version_flag", []string{"-V"}, config{cmd: cmdVersion}},
-		{"inspect", []string{"inspect"}, config{cmd: cmdInspect}},
-		{"parse", []string{"parse", "-J", vectorV4}, config{cmd: cmdInspect, inspect: inspectConfig{mode: modeJSON, modeFlag: "-J", args: []string{vectorV4}}}},
-		{"inspect_permuted", []string{"inspect", "a", "--json-lines", "-n", "b", "--", "-c"},
-			config{cmd: cmdInspect, inspect: inspectConfig{mode: modeJSONLines, modeFlag: "--json-lines", noHeadings: true, args: []string{"a", "b", "-c"}}}},
-		{"inspect_help", []string{"inspect", "-nh"}, config{cmd: cmdHelp}},
-		{"inspect_version", []string{"inspect", "--version"}, config{cmd: cmdVersion}},
+		{"prefix", []string{"--ran", "--cou", "2"}, "", 2},
+		{"prefix_equals", []string{"--co=3"}, "", 3},
+		{"exact_beats_prefix", []string{"--time"}, "", 1},
+		{"plus_count", []string{"-C", "+3"}, "", 3},
+		{"attached_count", []string{"-C5"}, "", 5},
+		{"cluster_with_value", []string{"-7C4"}, "", 4},
+		{"flags_after_args_dash", []string{"-sn@dns", "-Nwww.example.com", "--"}, v5, 1},
+		{"value_looks_like_flag", []string{"-s", "-n", "@dns", "-N", "--count"}, uuid.NewV5(uuid.NamespaceDNS(), "--count").String() + "\n", 1},
+		{"later_overrides", []string{"-C", "9", "-C", "2"}, "", 2},
+		{"single_dash_long", []string{"-count", "2", "-time-v7"}, "", 2},
+		{"gen_command", []string{"generate", "--sha1", "--namespace=dns", "--name=www.example.com"}, v5, 1},
+		{"help_stops", []string{"-h", "-Z", "--bogus"}, usage(), 0},
+		{"help_command", []string{"help"}, usage(), 0},
+		{"inspect_help", []string{"inspect", "--he"}, usage(), 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := parseArgs(tt.args)
-			if err != nil {
-				t.Fatalf("parseArgs(%q) error = %v", tt.args, err)
+			out := runOK(t, "", tt.args...)
+			if tt.want != "" && out != tt.want {
+				t.Errorf("uuid %q = %q; want %q", tt.args, out, tt.want)
 			}
-			if !reflect.DeepEqual(got, tt.want) {
-				t.Errorf("parseArgs(%q) =\n%+v\nwant\n%+v", tt.args, got, tt.want)
+			if tt.want == "" && len(lines(t, out)) != tt.n {
+				t.Errorf("uuid %q printed %d lines; want %d", tt.args, len(lines(t, out)), tt.n)
 			}
 		})
 	}
 }
 
-// TestAtRanges checks the --at ranges at their ends, and that they are
-// exactly the instants for which the library's UUID carries the time cut to
-// the version's precision: inside, Time() gives that back; outside, the
-// library would have clamped it.
-func TestAtRanges(t *testing.T) {
-	ns := time.Nanosecond
+// TestUsageErrors: each is exit status 2, with one short line naming the
+// problem (never echoing a huge argument whole) and a pointer to -h.
+func TestUsageErrors(t *testing.T) {
+	huge := strings.Repeat("g", 131<<10)
 	tests := []struct {
-		version int
-		t       time.Time
-		holds   bool
+		name string
+		args []string
+		want string // in the message
 	}{
-		{1, time.Date(1582, 10, 15, 0, 0, 0, 0, time.UTC), true},
-		{1, time.Date(1582, 10, 15, 0, 0, 0, 0, time.UTC).Add(-ns), false},
-		{1, time.Date(1582, 10, 14, 0, 0, 0, 0, time.UTC), false},
-		{1, time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC), false},
-		{1, time.Date(5236, 3, 31, 21, 21, 0, 684697500, time.UTC), true},
-		{1, time.Date(5236, 3, 31, 21, 21, 0, 684697599, time.UTC), true}, // cut to the last tick
-		{1, time.Date(5236, 3, 31, 21, 21, 0, 684697600, time.UTC), false},
-		{1, time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC), false},
-		{1, time.Date(2022, 2, 22, 19, 22, 22, 123456789, time.UTC), true},
-		{6, time.Date(1582, 10, 15, 0, 0, 0, 0, time.UTC), true},
-		{6, time.Date(1582, 10, 15, 0, 0, 0, 0, time.UTC).Add(-ns), false},
-		{6, time.Date(5236, 3, 31, 21, 21, 0, 684697599, time.UTC), true},
-		{6, time.Date(5236, 3, 31, 21, 21, 0, 684697600, time.UTC), false},
-		{6, time.Date(1900, 1, 1, 0, 0, 0, 0, time.FixedZone("x", -3600)), true},
-		{7, time.Unix(0, 0), true},
-		{7, time.Unix(0, 0).Add(-ns), false},
-		{7, time.Unix(0, 0).Add(-time.Millisecond), false},
-		{7, time.Date(1582, 10, 15, 0, 0, 0, 0, time.UTC), false},
-		{7, time.UnixMilli(1<<48 - 1), true},
-		{7, time.UnixMilli(1<<48 - 1).Add(999999 * ns), true},
-		{7, time.UnixMilli(1 << 48), false},
-		{7, time.Date(9999, 12, 31, 23, 59, 59, 999999999, time.UTC), true},
+		{"unknown_short", []string{"-Z"}, "unknown flag -Z"},
+		{"unknown_short_control", []string{"-\x1b"}, `unknown flag -\x1b`},
+		{"unknown_long", []string{"--" + huge}, "unknown flag --ggg"},
+		{"ambiguous", []string{"--time-v"}, "--time-v is ambiguous"},
+		{"no_value_allowed", []string{"--random=yes"}, "--random takes no value"},
+		{"needs_value", []string{"-C"}, "-C needs a value"},
+		{"needs_value_long", []string{"--count"}, "--count needs a value"},
+		{"bad_count", []string{"-C", "-1"}, "invalid value -1 for flag -C"},
+		{"bad_version", []string{"-v", "9"}, "invalid value 9 for flag -v"},
+		{"bad_python", []string{"-u", "7"}, "invalid value 7 for flag -u"},
+		{"conflict", []string{"-r", "-t"}, "-t (v1) conflicts with -r (v4)"},
+		{"conflict_v", []string{"-7", "-v6"}, "-v 6 (v6) conflicts with -7 (v7)"},
+		{"bad_namespace", []string{"-s", "-n", huge, "-N", "x"}, "invalid value ggg"},
+		{"bad_format", []string{"--format", "json"}, "invalid value json for flag --format"},
+		{"bad_domain", []string{"-v2", "--domain", "cabal"}, "invalid value cabal"},
+		{"bad_id", []string{"-v2", "--id", "-3"}, "invalid value -3"},
+		{"needs_name", []string{"-s", "-n", "@dns"}, "v5 (-s) needs both"},
+		{"v8_half", []string{"-v8", "-N", "x"}, "v8 needs both"},
+		{"name_for_v4", []string{"-N", "x"}, "apply to v3, v5 and v8 only, not v4 (the default)"},
+		{"hex_without_name", []string{"-x"}, "-x reads the -N name as hex"},
+		{"hex_not_hex", []string{"-s", "-x", "-n", "@dns", "-N", huge}, "the name ggg"},
+		{"at_for_v4", []string{"--at", "@0"}, "--at applies to v1, v6 and v7 only"},
+		{"at_bad", []string{"-7", "--at", "yesterday"}, "invalid value yesterday for flag --at"},
+		{"at_bad_unix", []string{"-7", "--at", "@1.2.3"}, "invalid value @1.2.3"},
+		{"at_too_many_decimals", []string{"-7", "--at", "@1.1234567891"}, "invalid value @1.1234567891"},
+		{"at_signed_fraction", []string{"-7", "--at", "@1.-5"}, "invalid value @1.-5"},
+		{"at_before_v7", []string{"-7", "--at", "@-1"}, "--at @-1 is outside the times v7 holds: 1970-01-01T00:00:00Z to 10889-08-02T05:31:50.655Z"},
+		{"at_after_v7", []string{"-7", "--at", "@281474976711"}, "outside the times v7 holds"},
+		{"at_before_v1", []string{"-t", "--at", "1500-01-01T00:00:00Z"}, "outside the times v1 holds: 1582-10-15T00:00:00Z to 5236-03-31T21:21:00.6846975Z"},
+		{"domain_for_v4", []string{"--domain", "person"}, "--domain and --id apply to v2 only"},
+		{"domain_needs_id", []string{"-v2", "--domain", "org"}, "--domain Org needs --id N"},
+		{"argument", []string{huge}, "unexpected argument ggg"},
+		{"inspect_unknown_column", []string{"inspect", "-o", "uuid,colour"}, "unknown column colour"},
+		{"inspect_raw_json", []string{"inspect", "-r", "--json"}, "exclude each other"},
+		{"inspect_gen_flag", []string{"inspect", "-7"}, "unknown flag -7"},
 	}
-	newAt := map[int]func(time.Time) uuid.UUID{1: uuid.NewV1At, 6: uuid.NewV6At, 7: uuid.NewV7At}
 	for _, tt := range tests {
-		r := atRanges[tt.version]
-		if got := r.holds(tt.t); got != tt.holds {
-			t.Errorf("v%d range %v holds %v = %v; want %v", tt.version, r, tt.t, got, tt.holds)
-		}
-		got, ok := newAt[tt.version](tt.t).Time()
-		want := tt.t.Truncate(r.prec)
-		if !ok || got.Equal(want) != tt.holds {
-			t.Errorf("NewV%dAt(%v).Time() = %v, %v; equal to the cut time %v is %v, want %v",
-				tt.version, tt.t, got, ok, want, got.Equal(want), tt.holds)
+		t.Run(tt.name, func(t *testing.T) {
+			r := runCmd(t, "", tt.args...)
+			if r.code != exitUsage || r.stdout != "" || !strings.Contains(r.stderr, tt.want) ||
+				!strings.HasSuffix(r.stderr, "\nrun 'uuid -h' for usage\n") || len(r.stderr) > 250 {
+				t.Errorf("uuid %.40q: exit %d, stdout %q, stderr %q; want 2 and a short message with %q",
+					tt.args, r.code, r.stdout, r.stderr, tt.want)
+			}
+		})
+	}
+}
+
+// TestAt checks that --at reaches every instant the help states, in both
+// spellings, and that the UUID carries the time.
+func TestAt(t *testing.T) {
+	tests := []struct {
+		version string
+		at      string
+		want    time.Time
+	}{
+		{"-t", "2022-02-22T19:22:22.1234567Z", time.Date(2022, 2, 22, 19, 22, 22, 123456700, time.UTC)},
+		{"-t", "@-12219292800", time.Date(1582, 10, 15, 0, 0, 0, 0, time.UTC)},
+		{"-t", "1582-10-15T00:00:00Z", time.Date(1582, 10, 15, 0, 0, 0, 0, time.UTC)},
+		{"-6", "2022-02-22T14:22:22-05:00", time.Date(2022, 2, 22, 19, 22, 22, 0, time.UTC)},
+		{"-6", "5236-03-31T21:21:00.6846975Z", time.Date(5236, 3, 31, 21, 21, 0, 684697500, time.UTC)},
+		{"-7", "@1645557742.5", time.Date(2022, 2, 22, 19, 22, 22, 500e6, time.UTC)},
+		{"-7", "@-0.0", time.Unix(0, 0).UTC()},
+		{"-7", "@0", time.Unix(0, 0).UTC()},
+		{"-7", "@253402300800", time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)},
+		{"-7", "@281474976710.655", time.Date(10889, 8, 2, 5, 31, 50, 655e6, time.UTC)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.version+tt.at, func(t *testing.T) {
+			out := strings.TrimSuffix(runOK(t, "", tt.version, "--at", tt.at), "\n")
+			u, err := uuid.Parse(out)
+			if got, ok := u.Time(); err != nil || !ok || !got.Equal(tt.want) {
+				t.Errorf("uuid %s --at %s = %s, time %v; want %v", tt.version, tt.at, out, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestV2(t *testing.T) {
+	tests := []struct {
+		args   []string
+		domain uuid.Domain
+		id     uint32
+	}{
+		{[]string{"--domain", "group", "--id", "42"}, uuid.DomainGroup, 42},
+		{[]string{"--domain=ORG", "--id=7"}, uuid.DomainOrg, 7},
+		{[]string{"--domain", "200", "--id", "4294967295"}, 200, 4294967295},
+		{[]string{"--id", "1000"}, uuid.DomainPerson, 1000},
+	}
+	for _, tt := range tests {
+		args := append([]string{"-v2", "-C2"}, tt.args...)
+		for _, u := range parseLines(t, runOK(t, "", args...), 2) {
+			if d, _ := u.Domain(); d != tt.domain {
+				t.Errorf("uuid %q: domain %v; want %v", args, d, tt.domain)
+			}
+			if id, _ := u.LocalID(); id != tt.id {
+				t.Errorf("uuid %q: id %d; want %d", args, id, tt.id)
+			}
 		}
 	}
-	if atRanges[1] != atRanges[6] {
-		t.Errorf("v1 range %v differs from v6 range %v", atRanges[1], atRanges[6])
+	for _, d := range []string{"person", "group"} { // the ID is the caller's
+		u := parseLines(t, runOK(t, "", "-v2", "--domain", d), 2)[0]
+		if got, _ := u.Domain(); !strings.EqualFold(got.String(), d) {
+			t.Errorf("uuid -v2 --domain %s made domain %v", d, got)
+		}
 	}
-	if _, ok := atRanges[4]; ok {
-		t.Error("v4 has a time range")
+}
+
+func TestHelpAndVersion(t *testing.T) {
+	help := runOK(t, "", "--help")
+	for _, d := range flags { // every flag is in the help
+		if !strings.Contains(help, "--"+d.long) || d.short != 0 && !strings.Contains(help, "-"+string(d.short)) {
+			t.Errorf("help lacks %s/%c", d.long, d.short)
+		}
+	}
+	for _, col := range columns {
+		if !strings.Contains(help, "  "+col.name+" ") {
+			t.Errorf("help lacks column %s", col.name)
+		}
+	}
+	if v := runOK(t, "", "-V"); !strings.HasPrefix(v, "uuid ") || !strings.HasSuffix(v, "\n") {
+		t.Errorf("uuid -V = %q", v)
 	}
 }
