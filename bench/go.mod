@@ -5,7 +5,7 @@ go 1.25
 replace github.com/afb7af96/uuid => ../
 
 require (
-	github.com/afb7af96/uuid v0.0.0-00010101000000-000000000000
+	github.com/afb7af96/uuid v0.0.0-20261123132309-583e6b25eab4
 	github.com/gofrs/uuid/v5 v5.5.1
 	github.com/google/uuid v1.6.0
 )
