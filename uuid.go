@@ -38,16 +38,36 @@
 //
 // # Generation and concurrency
 //
-// The package-level generators (NewV1, NewV4, NewV7 and so on) use one
-// package-wide default [Generator], which is safe for concurrent use and
-// draws random bits from crypto/rand afresh for every UUID, keeping none
-// between calls, so that a process restored twice from one memory snapshot
-// does not hand the same bits to both clones. [FillV4] and [FillV7] make
-// many UUIDs at a lower cost each, with one read per batch. Values from
-// NewV6 and NewV7 are strictly increasing across all goroutines of the
-// process. A [Generator] made with [NewGenerator] takes an injected clock,
-// random source and node source, and can share v1 and v6 state with other
-// processes through a state file.
+// The package-level generators (NewV1, NewV4, NewV7 and so on) are
+// methods of one package-wide default [Generator], which is safe for
+// concurrent use and draws random bits from crypto/rand afresh for every
+// UUID, keeping none between calls, so that a process restored twice from
+// one memory snapshot does not hand the same bits to both clones. [FillV4]
+// and [FillV7] make many UUIDs at a lower cost each, with one read per
+// batch. Values from NewV6 and NewV7 are strictly increasing across all
+// goroutines of the process, through steps back of the clock of up to a
+// day; a reading further off is taken for a wrong one, and they follow the
+// clock again rather than stay stuck on it. A [Generator] made with
+// [NewGenerator] takes an injected clock, random source and node source,
+// and can share v1 and v6 state with other processes through a state file.
+//
+// What a Generator keeps between calls, and so what clones of a snapshot
+// share: the clock sequence of v1, v2 and v6 with a node, their node if it
+// was drawn at random, and the last timestamps and v7 key. Until a clone
+// notices the restore, its v1, v2 and v6-with-a-node UUIDs can repeat
+// another clone's made at the same 100-ns tick; it notices when the wall
+// clock jumps against the monotonic clock, as it does once the clone's
+// clock is corrected, and then draws a new clock sequence (and random
+// node). v4, v7 and the default v6 differ across clones at once.
+//
+// # Where to start
+//
+// Coming from github.com/google/uuid or github.com/gofrs/uuid, change the
+// import path to compat/google/uuid or compat/gofrs/uuid below this module
+// and run go fix; the README's migration guide lists every name. The
+// command-line tool cmd/uuid makes UUIDs as uuidgen does and reads them as
+// uuidparse does. The module github.com/afb7af96/uuid/pgxuuid registers a
+// binary codec with pgx for PostgreSQL's uuid and uuid[].
 //
 // [RFC 9562]: https://www.rfc-editor.org/rfc/rfc9562.html
 package uuid
