@@ -57,42 +57,14 @@ func (s *systemTime) both() (time.Time, time.Duration) {
 	return t, t.Sub(monoStart)
 }
 
+// A clockBase is a wall reading, converted once ([timeBase]), and the
+// monotonic reading taken with it.
 type clockBase struct {
-	wall   time.Time     // the wall reading
-	mono   time.Duration // the monotonic reading taken with it
-	exact  bool          // the fields below hold, and wall is a second clear of each range's ends
-	ticks  uint64        // gregorianTicks(wall)
-	subTk  uint64        // nanoseconds of wall past ticks
-	millis uint64        // unixMillis(wall)
-	subMs  uint64        // nanoseconds of wall past millis
+	timeBase
+	mono time.Duration
 }
 
-// newClockBase returns the base of a wall reading t.
-func newClockBase(t time.Time) *clockBase {
-	b := &clockBase{wall: t, ticks: gregorianTicks(t), millis: unixMillis(t)}
-	b.exact = t.Unix() >= 0 && b.ticks <= maxGregorianTicks-ticksPerSecond && b.millis <= maxUnixMillis-1000
-	if b.exact {
-		ns := uint64(t.Nanosecond())
-		b.subTk, b.subMs = ns%100, ns%1e6
-	}
-	return b
-}
-
-// ticksAfter returns gregorianTicks(b.wall.Add(d)), for d below a second.
-func (b *clockBase) ticksAfter(d time.Duration) uint64 {
-	if !b.exact {
-		return gregorianTicks(b.wall.Add(d))
-	}
-	return b.ticks + (b.subTk+uint64(d))/100
-}
-
-// millisAfter returns unixMillis(b.wall.Add(d)), for d below a second.
-func (b *clockBase) millisAfter(d time.Duration) uint64 {
-	if !b.exact {
-		return unixMillis(b.wall.Add(d))
-	}
-	return b.millis + (b.subMs+uint64(d))/1e6
-}
+func newClockBase(t time.Time) *clockBase { return &clockBase{timeBase: newTimeBase(t)} }
 
 // jumped reports whether the wall clock moved against the monotonic clock
 // between the bases b and next by more than a slewing clock would.

@@ -97,3 +97,42 @@ func TimeRange(v Version) (first, last time.Time, ok bool) {
 	}
 	return time.Time{}, time.Time{}, false
 }
+
+// A timeBase is a wall reading converted to both timestamps once, so that
+// a reading a little later converts by addition: the system clock's
+// readings are a base plus the time the monotonic clock has run since.
+type timeBase struct {
+	wall   time.Time
+	exact  bool   // the fields below hold, and wall is a second clear of each range's ends
+	ticks  uint64 // gregorianTicks(wall)
+	subTk  uint64 // nanoseconds of wall past ticks
+	millis uint64 // unixMillis(wall)
+	subMs  uint64 // nanoseconds of wall past millis
+}
+
+// newTimeBase returns the base of a wall reading t.
+func newTimeBase(t time.Time) timeBase {
+	b := timeBase{wall: t, ticks: gregorianTicks(t), millis: unixMillis(t)}
+	b.exact = t.Unix() >= 0 && b.ticks <= maxGregorianTicks-ticksPerSecond && b.millis <= maxUnixMillis-1000
+	if b.exact {
+		ns := uint64(t.Nanosecond())
+		b.subTk, b.subMs = ns%100, ns%1e6
+	}
+	return b
+}
+
+// ticksAfter returns gregorianTicks(b.wall.Add(d)), for d below a second.
+func (b *timeBase) ticksAfter(d time.Duration) uint64 {
+	if !b.exact {
+		return gregorianTicks(b.wall.Add(d))
+	}
+	return b.ticks + (b.subTk+uint64(d))/100
+}
+
+// millisAfter returns unixMillis(b.wall.Add(d)), for d below a second.
+func (b *timeBase) millisAfter(d time.Duration) uint64 {
+	if !b.exact {
+		return unixMillis(b.wall.Add(d))
+	}
+	return b.millis + (b.subMs+uint64(d))/1e6
+}

@@ -73,7 +73,6 @@
 package uuid
 
 import (
-	"encoding/binary"
 	"errors"
 	"strconv"
 	"time"
@@ -205,64 +204,16 @@ func (u UUID) Variant() Variant {
 	return VariantFuture
 }
 
-// withVersion returns u with the version field set to v and the variant set
-// to [VariantRFC9562] (RFC 9562, Sections 4.1 and 4.2).
-func (u UUID) withVersion(v Version) UUID {
-	return fromWords(binary.BigEndian.Uint64(u[0:]), binary.BigEndian.Uint64(u[8:]), v)
-}
-
-// fromWords returns the UUID whose bytes are the big-endian words hi and
-// lo, with the version and variant set by versionBits. Building a layout in
-// two words keeps it in registers until the UUID is stored once.
-func fromWords(hi, lo uint64, v Version) UUID {
-	hi, lo = versionBits(hi, lo, v)
-	var u UUID
-	binary.BigEndian.PutUint64(u[0:], hi)
-	binary.BigEndian.PutUint64(u[8:], lo)
-	return u
-}
-
-// setVersion sets the version and variant of *u in place, as versionBits
-// does.
-func (u *UUID) setVersion(v Version) {
-	hi, lo := versionBits(binary.BigEndian.Uint64(u[0:]), binary.BigEndian.Uint64(u[8:]), v)
-	binary.BigEndian.PutUint64(u[0:], hi)
-	binary.BigEndian.PutUint64(u[8:], lo)
-}
-
-// versionBits returns the big-endian words of a UUID, hi and lo, with the
-// version field set to v and the variant set to [VariantRFC9562]
-// (RFC 9562, Sections 4.1 and 4.2). It is the only place that sets those
-// bits.
-func versionBits(hi, lo uint64, v Version) (uint64, uint64) {
-	return hi&^0xf000 | uint64(v&0xf)<<12, lo&^(3<<62) | 1<<63
-}
-
-// is reports whether u has the RFC 9562 variant and version v.
-func (u UUID) is(v Version) bool {
-	return u[8]&0xc0 == 0x80 && u[6]>>4 == byte(v)
-}
-
 // Time returns the time encoded in u, in UTC, and reports whether u has one:
 // versions 1 and 6 to 100 nanoseconds, version 7 to the millisecond, and
 // version 2 approximately (its low 32 time bits hold the local ID, so the
 // result can be up to 7m10s earlier than the time it was made). Other
 // versions return the zero time and false.
 func (u UUID) Time() (time.Time, bool) {
-	if u.Variant() != VariantRFC9562 {
-		return time.Time{}, false
+	if ticks, _, _, ok := u.gregorianFields(); ok {
+		return gregorianTime(ticks), true
 	}
-	switch u.Version() {
-	case 1:
-		ticks, _, _ := v1Fields(u)
-		return gregorianTime(ticks), true
-	case 2:
-		ticks, _, _, _, _ := v2Fields(u)
-		return gregorianTime(ticks), true
-	case 6:
-		ticks, _, _ := v6Fields(u)
-		return gregorianTime(ticks), true
-	case 7:
+	if u.is(7) {
 		ms, _, _ := v7Fields(u)
 		return unixMillisTime(ms), true
 	}
@@ -273,21 +224,8 @@ func (u UUID) Time() (time.Time, bool) {
 // one: 14 bits for versions 1 and 6, 6 bits for version 2 (RFC 9562,
 // Section 5.1; DCE 1.1 Security).
 func (u UUID) ClockSequence() (uint16, bool) {
-	if u.Variant() != VariantRFC9562 {
-		return 0, false
-	}
-	switch u.Version() {
-	case 1:
-		_, seq, _ := v1Fields(u)
-		return seq, true
-	case 2:
-		_, seq, _, _, _ := v2Fields(u)
-		return uint16(seq), true
-	case 6:
-		_, seq, _ := v6Fields(u)
-		return seq, true
-	}
-	return 0, false
+	_, seq, _, ok := u.gregorianFields()
+	return seq, ok
 }
 
 // NodeID returns the 48-bit node of u and reports whether u has one
@@ -295,21 +233,8 @@ func (u UUID) ClockSequence() (uint16, bool) {
 // bit of the first octet) is set was chosen at random, not taken from a
 // network card (RFC 9562, Section 6.10).
 func (u UUID) NodeID() ([6]byte, bool) {
-	if u.Variant() != VariantRFC9562 {
-		return [6]byte{}, false
-	}
-	switch u.Version() {
-	case 1:
-		_, _, node := v1Fields(u)
-		return node, true
-	case 2:
-		_, _, _, _, node := v2Fields(u)
-		return node, true
-	case 6:
-		_, _, node := v6Fields(u)
-		return node, true
-	}
-	return [6]byte{}, false
+	_, _, node, ok := u.gregorianFields()
+	return node, ok
 }
 
 // Domain returns the local domain of a version 2 (DCE Security) UUID and

@@ -1,56 +1,9 @@
 package uuid
 
 import (
-	"encoding/binary"
 	"os"
 	"time"
 )
-
-// v1Layout returns the version 1 UUID of a timestamp, clock sequence and
-// node (RFC 9562, Section 5.1); v1Fields reads them back:
-//
-//	time_low (32) | time_mid (16) | ver (4) time_high (12) |
-//	var (2) clock_seq (14) | node (48)
-func v1Layout(ticks uint64, seq uint16, node [6]byte) UUID {
-	hi := ticks<<32 | ticks>>32&0xffff<<16 | ticks>>48&0x0fff
-	return fromWords(hi, uint64(seq)<<48|nodeBits(node), 1)
-}
-
-// nodeBits returns a node as the low 48 bits of an integer, as it stands
-// in the last 6 bytes of the layouts that carry one.
-func nodeBits(node [6]byte) uint64 {
-	return uint64(node[0])<<40 | uint64(node[1])<<32 | uint64(node[2])<<24 |
-		uint64(node[3])<<16 | uint64(node[4])<<8 | uint64(node[5])
-}
-
-// v1Fields returns the timestamp, 14-bit clock sequence and node of a
-// version 1 layout.
-func v1Fields(u UUID) (ticks uint64, seq uint16, node [6]byte) {
-	ticks = uint64(binary.BigEndian.Uint16(u[6:])&0x0fff)<<48 |
-		uint64(binary.BigEndian.Uint16(u[4:]))<<32 |
-		uint64(binary.BigEndian.Uint32(u[0:]))
-	return ticks, binary.BigEndian.Uint16(u[8:]) & 0x3fff, [6]byte(u[10:])
-}
-
-// v2Layout returns the DCE Security (version 2) UUID of a timestamp, a
-// 6-bit clock sequence, a local domain and ID, and a node (DCE 1.1
-// Authentication and Security Services, Section 5.2.1.1): the version 1
-// layout with time_low replaced by the local ID and clock_seq_low by the
-// domain. v2Fields reads them back.
-//
-//	local_id (32) | time_mid (16) | ver (4) time_high (12) |
-//	var (2) clock_seq (6) | domain (8) | node (48)
-func v2Layout(ticks uint64, seq uint8, d Domain, id uint32, node [6]byte) UUID {
-	hi := uint64(id)<<32 | ticks>>32&0xffff<<16 | ticks>>48&0x0fff
-	return fromWords(hi, uint64(seq&0x3f)<<56|uint64(d)<<48|nodeBits(node), 2)
-}
-
-// v2Fields returns the fields of a version 2 layout; the timestamp's low 32
-// bits, which the local ID replaces, are zero.
-func v2Fields(u UUID) (ticks uint64, seq uint8, d Domain, id uint32, node [6]byte) {
-	ticks, seq14, node := v1Fields(u)
-	return ticks &^ 0xffffffff, uint8(seq14 >> 8), Domain(seq14), binary.BigEndian.Uint32(u[0:]), node
-}
 
 // NewV1 returns a version 1 UUID: the current Gregorian time, a clock
 // sequence and the node of the default generator, which is the MAC address

@@ -12,13 +12,6 @@ import (
 // it is no larger than most names need.
 const shortName = 64
 
-// hashLayout returns the UUID of a name-based version (3, 5 or 8) from the
-// first 16 bytes of the hash (RFC 9562, Sections 5.3, 5.5 and B.2): all
-// bits but version and variant come from the hash.
-func hashLayout(v Version, sum [16]byte) UUID {
-	return UUID(sum).withVersion(v)
-}
-
 // NewV3 returns the version 3 UUID of name in the namespace ns: the MD5 of
 // the namespace's bytes followed by the name (RFC 9562, Section 5.3). Prefer
 // [NewV5] unless a protocol asks for MD5. NewV3 does not allocate for names

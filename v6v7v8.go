@@ -6,53 +6,6 @@ import (
 	"unsafe"
 )
 
-// v6Layout returns the version 6 UUID of a timestamp, clock sequence and
-// node: version 1's fields with the timestamp's bits in most-significant-
-// first order, so that values sort by time (RFC 9562, Section 5.6).
-// v6Fields reads them back.
-//
-//	time_high (32) | time_mid (16) | ver (4) time_low (12) |
-//	var (2) clock_seq (14) | node (48)
-func v6Layout(ticks uint64, seq uint16, node [6]byte) UUID {
-	return fromWords(ticks<<4&^0xffff|ticks&0x0fff, uint64(seq)<<48|nodeBits(node), 6)
-}
-
-// v6Fields returns the timestamp, 14-bit clock sequence and node of a
-// version 6 layout.
-func v6Fields(u UUID) (ticks uint64, seq uint16, node [6]byte) {
-	hi := binary.BigEndian.Uint64(u[0:])
-	return hi>>4&^0x0fff | hi&0x0fff, binary.BigEndian.Uint16(u[8:]) & 0x3fff, [6]byte(u[10:])
-}
-
-// v7Layout returns the version 7 UUID of a Unix time in milliseconds and
-// the rand_a and rand_b fields, of which the low 12 and 62 bits are used
-// (RFC 9562, Section 5.7). v7Fields reads them back.
-//
-//	unix_ts_ms (48) | ver (4) rand_a (12) | var (2) rand_b (62)
-func v7Layout(ms uint64, randA uint16, randB uint64) UUID {
-	return fromWords(ms<<16|uint64(randA&0x0fff), randB, 7)
-}
-
-// v7Fields returns the Unix milliseconds, 12-bit rand_a and 62-bit rand_b
-// of a version 7 layout.
-func v7Fields(u UUID) (ms uint64, randA uint16, randB uint64) {
-	hi, lo := binary.BigEndian.Uint64(u[0:]), binary.BigEndian.Uint64(u[8:])
-	return hi >> 16, uint16(hi) & 0x0fff, lo &^ (3 << 62)
-}
-
-// The generators' version 7 keys pack a Unix millisecond timestamp and a
-// 16-bit counter into one integer that orders as the UUIDs do (RFC 9562,
-// Section 6.2, Method 1): v7Key packs them, and v7FromKey lays out the UUID
-// of a key, with the counter's high 12 bits in rand_a and its low 4 at the
-// top of rand_b, above 58 random bits.
-func v7Key(ms, counter uint64) uint64 { return ms<<16 | counter }
-
-// v7FromKey returns the version 7 UUID of a key and random bits, of which
-// the high 58 are used.
-func v7FromKey(key, random uint64) UUID {
-	return v7Layout(key>>16, uint16(key>>4), key<<58|random>>6)
-}
-
 // NewV6 returns a version 6 UUID from the default generator: the current
 // Gregorian time, with a random clock sequence and a random multicast node
 // for each UUID, so that it does not reveal the MAC address (RFC 9562,
