@@ -12,6 +12,8 @@ import "os"
 
 const openFlags = os.O_RDWR | os.O_CREATE
 
+var noFileLocks = ErrNoFileLocks
+
 type fileLock struct{}
 
 func newFileLock(*os.File) (fileLock, error) { return fileLock{}, ErrNoFileLocks }

@@ -70,7 +70,7 @@ func (g *Generator) NewV1() (UUID, error) {
 // neither reads nor changes g's clock state, so it offers no uniqueness
 // guarantee beyond its 14 random bits: use it for tests and back-filling,
 // not for keys. The error is non-nil only if the caller's Rand or Node
-// source failed, or g is closed.
+// source failed.
 func (g *Generator) NewV1At(t time.Time) (UUID, error) {
 	seq, err := g.entropy.randomSeq()
 	if err != nil {
