@@ -346,8 +346,8 @@ const maxReopens = 100
 // too. The file should be on a local file system: over NFS, flock(2)
 // falls back to locks that belong to the process.
 func (s *fileStore) open() error {
-	if noFileLocks != nil {
-		return stateFileError(s.path, "open", noFileLocks) // and create nothing
+	if flockMissing != nil {
+		return stateFileError(s.path, "open", flockMissing) // and create nothing
 	}
 	f, err := os.OpenFile(s.path, openFlags, s.mode.Perm())
 	if err != nil {

@@ -12,7 +12,7 @@ import "os"
 
 const openFlags = os.O_RDWR | os.O_CREATE
 
-var noFileLocks = ErrNoFileLocks
+var flockMissing = ErrNoFileLocks
 
 type fileLock struct{}
 

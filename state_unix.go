@@ -11,8 +11,8 @@ import (
 // not following a symbolic link in the last element of its path.
 const openFlags = os.O_RDWR | os.O_CREATE | syscall.O_NOFOLLOW
 
-// noFileLocks is nil: this platform has flock(2).
-var noFileLocks error
+// flockMissing is nil: this platform has flock(2).
+var flockMissing error
 
 // A fileLock is the flock(2) lock of an open file, the system-wide lock of
 // RFC 4122, Section 4.2.1.
