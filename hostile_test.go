@@ -3,7 +3,6 @@
 package uuid
 
 import (
-	"bufio"
 	"bytes"
 	"cmp"
 	"context"
@@ -97,31 +96,18 @@ func TestHostileHelperProcess(t *testing.T) {
 		t.Fatal(err)
 	}
 	opts := GeneratorOptions{StateFile: path, Now: hostileClock(p.clock), Node: StaticNode(hostileNodes[p.node])}
-	out := os.NewFile(3, "out")
-	w := bufio.NewWriterSize(out, 1<<16)
 	deadline := time.Now().Add(time.Duration(secs * float64(time.Second)))
 	g := NewGenerator(opts)
-	for i := 0; i < limit && (i%1024 != 0 || time.Now().Before(deadline)); i++ {
+	more := func(i int) bool { return i < limit && (i%1024 != 0 || time.Now().Before(deadline)) }
+	writeResults(t, 1<<16, more, func(i int) (UUID, error) {
 		if p.every > 0 && i%p.every == 0 && i > 0 {
 			if err := g.Close(); err != nil {
-				t.Fatal(err)
+				return UUID{}, err
 			}
 			g = NewGenerator(opts)
 		}
-		u, err := g.NewV1()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := w.Write(u[:]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	if err := out.Close(); err != nil {
-		t.Fatal(err)
-	}
+		return g.NewV1()
+	})
 }
 
 func atoi(t *testing.T, s string) int {

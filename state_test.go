@@ -104,10 +104,17 @@ func TestStateHelperProcess(t *testing.T) {
 	if _, err := io.Copy(io.Discard, os.Stdin); err != nil {
 		t.Fatal(err)
 	}
+	// Flushed every 256 UUIDs, so that a killed child has written most.
+	writeResults(t, 4096, func(i int) bool { return count == 0 || i < count }, func(int) (UUID, error) { return next() })
+}
+
+// writeResults writes what next makes, 16 bytes each, through a buffer of
+// size bytes to file descriptor 3, for as long as more says, and closes it.
+func writeResults(t *testing.T, size int, more func(i int) bool, next func(i int) (UUID, error)) {
 	out := os.NewFile(3, "out")
-	w := bufio.NewWriterSize(out, 4096) // flushed every 256 UUIDs
-	for i := 0; count == 0 || i < count; i++ {
-		u, err := next()
+	w := bufio.NewWriterSize(out, size)
+	for i := 0; more(i); i++ {
+		u, err := next(i)
 		if err != nil {
 			t.Fatal(err)
 		}
