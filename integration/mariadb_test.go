@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -24,12 +23,7 @@ const envMariaDB = "UUID_TEST_MARIADB"
 // test: these tests never pass by skipping.
 func mariaDSN(t testing.TB) string {
 	t.Helper()
-	s := os.Getenv(envMariaDB)
-	if s == "" {
-		t.Fatal(envMariaDB + " is not set, so there is no MariaDB server to test against: " +
-			"run integration/run from the repository root; it starts a throwaway server, runs these tests and removes it")
-	}
-	return s
+	return serverEnv(t, envMariaDB, "MariaDB")
 }
 
 // mariaConn is one connection to the test server, so that temporary tables

@@ -26,9 +26,17 @@ const envPostgres = "UUID_TEST_POSTGRES"
 // the test: these tests never pass by skipping.
 func connString(t testing.TB) string {
 	t.Helper()
-	s := os.Getenv(envPostgres)
+	return serverEnv(t, envPostgres, "PostgreSQL")
+}
+
+// serverEnv returns the value of the environment variable name, which
+// integration/run sets to reach its server, or fails the test, naming
+// integration/run.
+func serverEnv(t testing.TB, name, server string) string {
+	t.Helper()
+	s := os.Getenv(name)
 	if s == "" {
-		t.Fatal(envPostgres + " is not set, so there is no PostgreSQL server to test against: " +
+		t.Fatal(name + " is not set, so there is no " + server + " server to test against: " +
 			"run integration/run from the repository root; it starts a throwaway server, runs these tests and removes it")
 	}
 	return s
