@@ -1,12 +1,14 @@
 // Package integration tests github.com/afb7af96/uuid and its pgxuuid module
 // against real databases: a PostgreSQL server through pgx (native, with and
 // without pgxuuid.Register, and through its database/sql driver) and
-// lib/pq, and SQLite in process through modernc.org/sqlite.
+// lib/pq, a MariaDB server through github.com/go-sql-driver/mysql, and
+// SQLite in process through modernc.org/sqlite.
 //
-// The PostgreSQL tests need a server. Run them with integration/run, which
-// starts a throwaway cluster, sets UUID_TEST_POSTGRES to its connection
-// string, runs `go test` here and removes the cluster; without
-// UUID_TEST_POSTGRES they fail rather than skip.
+// The PostgreSQL and MariaDB tests need servers. Run them with
+// integration/run, which starts a throwaway PostgreSQL cluster and a
+// throwaway MariaDB server, sets UUID_TEST_POSTGRES and UUID_TEST_MARIADB
+// to their connection strings, runs `go test` here and removes both;
+// without those variables the tests fail rather than skip.
 //
 // It is a module of its own, so the library's go.mod requires nothing.
 package integration

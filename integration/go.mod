@@ -3,14 +3,16 @@ module github.com/afb7af96/uuid/integration
 go 1.26.0
 
 require (
-	github.com/afb7af96/uuid v0.0.0-00010101000000-000000000000
-	github.com/afb7af96/uuid/pgxuuid v0.0.0-00010101000000-000000000000
+	github.com/afb7af96/uuid v0.0.0-20261123132309-583e6b25eab4
+	github.com/afb7af96/uuid/pgxuuid v0.0.0-20261123132309-583e6b25eab4
+	github.com/go-sql-driver/mysql v1.10.1
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/lib/pq v1.12.3
 	modernc.org/sqlite v1.61.1
 )
 
 require (
+	filippo.io/edwards25519 v1.2.0 // indirect
 	github.com/dustin/go-humanize v1.1.0 // indirect
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/jackc/pgpassfile v1.0.0 // indirect

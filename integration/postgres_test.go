@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -25,9 +26,17 @@ const envPostgres = "UUID_TEST_POSTGRES"
 // the test: these tests never pass by skipping.
 func connString(t testing.TB) string {
 	t.Helper()
-	s := os.Getenv(envPostgres)
+	return serverEnv(t, envPostgres, "PostgreSQL")
+}
+
+// serverEnv returns the value of the environment variable name, which
+// integration/run sets to reach its server, or fails the test, naming
+// integration/run.
+func serverEnv(t testing.TB, name, server string) string {
+	t.Helper()
+	s := os.Getenv(name)
 	if s == "" {
-		t.Fatal(envPostgres + " is not set, so there is no PostgreSQL server to test against: " +
+		t.Fatal(name + " is not set, so there is no " + server + " server to test against: " +
 			"run integration/run from the repository root; it starts a throwaway server, runs these tests and removes it")
 	}
 	return s
@@ -406,5 +415,96 @@ func TestCopyFromV7(t *testing.T) {
 			t.Errorf("ORDER BY %s: %d rows, first difference at row %d; want the %d keys in the order FillV7 made them",
 				order, len(got), i, len(keys))
 		}
+	}
+}
+
+// TestRangeV7 selects the rows made in a span of time [t0, t1) from a v7
+// primary key alone, as the README shows: id >= MinV7(t0) AND id <
+// MinV7(t1), on keys made with NewV7At at known instants around both ends
+// (and the least and greatest keys of the milliseconds at the edges). It
+// finds exactly the rows of the milliseconds from t0's up to, not
+// including, t1's, and the primary key's index can answer the query.
+func TestRangeV7(t *testing.T) {
+	ctx := testContext(t)
+	conn := connect(t, true, 0)
+	t0 := time.Date(2026, 3, 1, 12, 0, 0, 250_400_000, time.UTC) // 0.4 ms into its millisecond
+	t1 := t0.Add(1500 * time.Millisecond)
+
+	type event struct {
+		id uuid.UUID
+		at time.Time
+	}
+	var events []event
+	edgeMs := make(map[int64]bool) // milliseconds whose least and greatest keys are in events
+	for _, edge := range []time.Time{t0, t1} {
+		for _, d := range []time.Duration{
+			-time.Second, -time.Millisecond, -400*time.Microsecond - time.Nanosecond,
+			-400 * time.Microsecond, -time.Nanosecond, 0, time.Nanosecond,
+			599*time.Microsecond + 999*time.Nanosecond, 600 * time.Microsecond, time.Millisecond, 700 * time.Millisecond,
+		} {
+			at := edge.Add(d)
+			for range 3 {
+				events = append(events, event{uuid.NewV7At(at), at})
+			}
+			if !edgeMs[at.UnixMilli()] {
+				edgeMs[at.UnixMilli()] = true
+				events = append(events, event{uuid.MinV7(at), at}, event{uuid.MaxV7(at), at})
+			}
+		}
+	}
+
+	if _, err := conn.Exec(ctx, `CREATE TEMPORARY TABLE events (id uuid PRIMARY KEY, at timestamptz NOT NULL)`); err != nil {
+		t.Fatal(err)
+	}
+	_, err := conn.CopyFrom(ctx, pgx.Identifier{"events"}, []string{"id", "at"},
+		pgx.CopyFromSlice(len(events), func(i int) ([]any, error) { return []any{events[i].id, events[i].at}, nil }))
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// The query, as in the README.
+	rows, err := conn.Query(ctx, `SELECT id FROM events WHERE id >= $1 AND id < $2 ORDER BY id`,
+		uuid.MinV7(t0), uuid.MinV7(t1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	var want []uuid.UUID
+	for _, e := range events {
+		if ms := e.at.UnixMilli(); ms >= t0.UnixMilli() && ms < t1.UnixMilli() {
+			want = append(want, e.id)
+		}
+	}
+	slices.SortFunc(want, uuid.UUID.Compare)
+	if len(want) == 0 || len(want) == len(events) {
+		t.Fatalf("%d of %d events are in range; the test needs some in and some out", len(want), len(events))
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("WHERE id >= MinV7(t0) AND id < MinV7(t1) gave %d rows; want %d:\ngot  %v\nwant %v", len(got), len(want), got, want)
+	}
+
+	// The server's timestamps agree: the same rows, by time.
+	var n int
+	err = conn.QueryRow(ctx, `SELECT count(*) FROM events WHERE at >= date_trunc('milliseconds', $1::timestamptz) AND at < date_trunc('milliseconds', $2::timestamptz)`, t0, t1).Scan(&n)
+	if err != nil || n != len(want) {
+		t.Errorf("by the at column: %d rows, %v; want %d", n, err, len(want))
+	}
+
+	// The primary key's index can answer the range (sequential scans off,
+	// since on a table this small the planner would rather read it all).
+	if _, err := conn.Exec(ctx, `SET enable_seqscan = off`); err != nil {
+		t.Fatal(err)
+	}
+	var plan []string
+	rows, err = conn.Query(ctx, `EXPLAIN SELECT id FROM events WHERE id >= $1 AND id < $2`, uuid.MinV7(t0), uuid.MinV7(t1))
+	if err == nil {
+		plan, err = pgx.CollectRows(rows, pgx.RowTo[string])
+	}
+	if err != nil || !strings.Contains(strings.Join(plan, "\n"), "Index Cond: ((id >= ") {
+		t.Errorf("EXPLAIN = %q, %v; want an index condition on the range", plan, err)
 	}
 }

@@ -28,15 +28,25 @@ func (a *array[T]) SetDimensions(dims []pgtype.ArrayDimension) error {
 		*a = nil
 		return nil
 	}
+	*a = make(array[T], elementCount(dims))
+	return nil
+}
+
+// elementCount returns the number of elements dims describe, counted as
+// pgx's array codec counts them, so that it scans exactly as many elements
+// as the slice has: the product of the lengths, or 0 for no dimensions or a
+// product below zero (a server may send negative lengths). The codec has
+// already checked that count against the length of the value, so it is no
+// larger than the input.
+func elementCount(dims []pgtype.ArrayDimension) int {
+	if len(dims) == 0 {
+		return 0
+	}
 	n := 1
 	for _, d := range dims {
 		n *= int(d.Length)
 	}
-	if len(dims) == 0 {
-		n = 0
-	}
-	*a = make(array[T], n)
-	return nil
+	return max(n, 0)
 }
 
 func (a array[T]) ScanIndex(i int) any { return &a[i] }
@@ -78,6 +88,15 @@ type wrapSliceScanPlan[T uuid.UUID | uuid.NullUUID] struct{ next pgtype.ScanPlan
 
 func (p *wrapSliceScanPlan[T]) SetNext(next pgtype.ScanPlan) { p.next = next }
 
+// Scan restores target when the scan fails, so that a failed scan leaves
+// it unchanged: SetDimensions puts a new slice in target before the
+// elements are read, and never writes to the old one's elements.
 func (p *wrapSliceScanPlan[T]) Scan(src []byte, target any) error {
-	return p.next.Scan(src, (*array[T])(target.(*[]T)))
+	t := target.(*[]T)
+	old := *t
+	if err := p.next.Scan(src, (*array[T])(t)); err != nil {
+		*t = old
+		return err
+	}
+	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"time"
 
 	"github.com/afb7af96/uuid"
 	"github.com/afb7af96/uuid/pgxuuid"
@@ -84,4 +85,62 @@ func ExampleRegister_typeMap() {
 	// 16 bytes: f81d4fae7dec11d0a76500a0c91e6bf6
 	// f81d4fae-7dec-11d0-a765-00a0c91e6bf6
 	// uuid: cannot scan NULL into UUID; use NullUUID
+}
+
+// Write a batch of v7 keys with COPY: FillV7 makes them in one call, in
+// increasing order, so each row lands at the end of the primary key's
+// index. It needs a server, so it is compiled but not run.
+func ExampleRegister_copyFrom() {
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, os.Getenv("DATABASE_URL"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	pgxuuid.Register(conn.TypeMap())
+
+	_, err = conn.Exec(ctx, `CREATE TEMPORARY TABLE events (id uuid PRIMARY KEY, n integer NOT NULL)`)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ids := make([]uuid.UUID, 10_000)
+	uuid.FillV7(ids)
+	n, err := conn.CopyFrom(ctx, pgx.Identifier{"events"}, []string{"id", "n"},
+		pgx.CopyFromSlice(len(ids), func(i int) ([]any, error) {
+			return []any{ids[i], int32(i)}, nil // each id as 16 bytes
+		}))
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(n, "rows")
+}
+
+// Select the rows made in a span of time by their v7 keys alone: MinV7
+// gives the least key of an instant's millisecond, so the rows made from
+// t0 up to (not including) t1's millisecond are a range of the primary
+// key's index. It needs a server, so it is compiled but not run.
+func ExampleRegister_timeRange() {
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, os.Getenv("DATABASE_URL"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	pgxuuid.Register(conn.TypeMap())
+
+	t1 := time.Now()
+	t0 := t1.Add(-time.Hour)
+	rows, err := conn.Query(ctx, `SELECT id FROM events WHERE id >= $1 AND id < $2 ORDER BY id`,
+		uuid.MinV7(t0), uuid.MinV7(t1))
+	if err != nil {
+		log.Fatal(err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, id := range ids {
+		made, _ := id.Time() // the key's millisecond
+		fmt.Println(id, made)
+	}
 }

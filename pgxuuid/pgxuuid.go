@@ -19,6 +19,13 @@
 // format, which pgx uses with pgx.QueryExecModeSimpleProtocol, keeps
 // working.
 //
+// Bytes from a broken or hostile server or proxy never make a scan panic: a
+// uuid that is not 16 bytes (or not text [uuid.ParseBytes] accepts) gives a
+// [*uuid.ParseError], and a uuid[] whose header, dimensions or element
+// lengths disagree with its data gives an error, or an empty slice where
+// pgx's own array codec gives one (a dimension below zero). A failed scan
+// into a UUID, NullUUID, *UUID, []UUID or []NullUUID leaves it as it was.
+//
 // Register a connection's type map once, after it connects. With pgxpool:
 //
 //	config, err := pgxpool.ParseConfig(databaseURL)
