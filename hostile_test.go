@@ -328,10 +328,15 @@ func hostileDuration(t *testing.T) float64 {
 
 // TestHostile runs the hostile cases of issue 14: processes A and B use
 // one node, Z another; A makes a new Generator every 40 UUIDs and Z one per
-// UUID, as short-lived processes do, and B keeps one. No UUID may repeat.
-// Where no clock steps back and the file is left alone, no clock sequence
-// may change either: the processes' bursts ahead of a slow or coarse clock
-// are not a clock that went back.
+// UUID, as short-lived processes do, and B keeps one. No UUID may repeat,
+// but for one exposure that the README documents: where the file is
+// removed or emptied, the first process to reserve after it restarts at a
+// random clock sequence, which may be one another process of the node is
+// using at the same ticks (RFC 4122's random restart, about 1 in 16384 per
+// pair of processes and event); within one process nothing may repeat even
+// then. Where no clock steps back and the file is left alone, no clock
+// sequence may change either: the processes' bursts ahead of a slow or
+// coarse clock are not a clock that went back.
 func TestHostile(t *testing.T) {
 	a := func(clock string) hostileProc { return hostileProc{clock, 0, 40} }
 	b := func(clock string) hostileProc { return hostileProc{clock, 0, 0} }
@@ -341,18 +346,19 @@ func TestHostile(t *testing.T) {
 		procs    []hostileProc
 		mutate   func(secs float64) mutation
 		oneSeqAt bool // each node keeps one clock sequence
+		lost     bool // the state is lost: repeats across processes are the documented exposure
 	}{
-		{"clock=frozen/nodes=2", []hostileProc{a("frozen"), b("frozen"), z("frozen")}, nil, false},
-		{"clock=coarse/nodes=2", []hostileProc{a("coarse"), a("coarse"), z("coarse")}, nil, true},
-		{"clock=slow/nodes=2", []hostileProc{a("slow"), b("slow"), z("slow")}, nil, true},
-		{"clock=real/nodes=2", []hostileProc{a("real"), b("real"), z("real")}, nil, true},
-		{"clock=slow/removed", []hostileProc{a("slow"), b("slow"), z("slow")}, removeFile, false},
-		{"clock=slow/truncated", []hostileProc{a("slow"), b("slow"), z("slow")}, truncateFile, false},
-		{"clock=real/removed", []hostileProc{a("real"), b("real"), z("real")}, removeFile, false},
-		{"clock=real/truncated", []hostileProc{a("real"), b("real"), z("real")}, truncateFile, false},
-		{"clock=real/restored", []hostileProc{a("real"), b("real")}, restoreBackup, false},
-		{"clock=real/replaced", []hostileProc{b("real"), b("real")}, replaceFile, false},
-		{"clock=frozen/replaced", []hostileProc{b("frozen"), b("frozen"), z("frozen")}, replaceFile, false},
+		{"clock=frozen/nodes=2", []hostileProc{a("frozen"), b("frozen"), z("frozen")}, nil, false, false},
+		{"clock=coarse/nodes=2", []hostileProc{a("coarse"), a("coarse"), z("coarse")}, nil, true, false},
+		{"clock=slow/nodes=2", []hostileProc{a("slow"), b("slow"), z("slow")}, nil, true, false},
+		{"clock=real/nodes=2", []hostileProc{a("real"), b("real"), z("real")}, nil, true, false},
+		{"clock=slow/removed", []hostileProc{a("slow"), b("slow"), z("slow")}, removeFile, false, true},
+		{"clock=slow/truncated", []hostileProc{a("slow"), b("slow"), z("slow")}, truncateFile, false, true},
+		{"clock=real/removed", []hostileProc{a("real"), b("real"), z("real")}, removeFile, false, true},
+		{"clock=real/truncated", []hostileProc{a("real"), b("real"), z("real")}, truncateFile, false, true},
+		{"clock=real/restored", []hostileProc{a("real"), b("real")}, restoreBackup, false, false},
+		{"clock=real/replaced", []hostileProc{b("real"), b("real")}, replaceFile, false, false},
+		{"clock=frozen/replaced", []hostileProc{b("frozen"), b("frozen"), z("frozen")}, replaceFile, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -363,9 +369,9 @@ func TestHostile(t *testing.T) {
 				m = &mu
 			}
 			r := runHostile(t, tc.procs, m, secs)
-			t.Logf("%d UUIDs in %gs: %d repeats within a process, %d across processes; %d pairs of node and clock sequence",
-				r.total, secs, r.within, r.across, len(r.seqs))
-			if r.within+r.across > 0 {
+			t.Logf("%s: %d UUIDs in %gs: %d repeats within a process, %d across processes; %d pairs of node and clock sequence",
+				tc.name, r.total, secs, r.within, r.across, len(r.seqs))
+			if r.within > 0 || (r.across > 0 && !tc.lost) {
 				t.Errorf("%d UUIDs: %d repeats within a process, %d across processes; want none", r.total, r.within, r.across)
 			}
 			if tc.oneSeqAt && len(r.seqs) != 2 {

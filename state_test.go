@@ -1187,3 +1187,23 @@ func TestStateFileHardLink(t *testing.T) {
 		t.Errorf("the linked file was written: %q", b)
 	}
 }
+
+// TestStateFileProcessHistory: a Generator made after another in the same
+// process, on a state file that was emptied in between, restarts above
+// what the first handed out, however the clock stands, so the process
+// repeats nothing.
+func TestStateFileProcessHistory(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state")
+	var all []UUID
+	for range 200 {
+		g := NewGenerator(stateOptions(path, rfcTime)) // constRand: every restart draws one clock sequence
+		all = append(all, generate(t, 40, g.NewV1)...)
+		if err := g.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Truncate(path, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	checkUnique(t, "Generators of one process", all)
+}

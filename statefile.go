@@ -85,10 +85,12 @@ func (f *fileGregorian) next(now uint64, era uint32, stalled bool) (ticks uint64
 			from: ticks, n: f.blockSize, node: node, random: f.node.random, fresh: f.fresh,
 			high: f.high, last: f.seq, hasLast: f.reserved && f.blockNode == node,
 		}
+		history.recall(f.store.path, &c)
 		start, seq, used, err := f.store.reserve(c, f.rand)
 		if err != nil {
 			return 0, 0, node, stepDone, err
 		}
+		history.record(f.store.path, used, start+f.blockSize, seq)
 		if start > maxGregorianTicks {
 			return 0, 0, node, stepExhausted, nil
 		}
@@ -119,4 +121,53 @@ func (f *fileGregorian) close() error {
 		return stateFileError(f.store.path, "close", err)
 	}
 	return nil
+}
+
+// history is what the Generators of this process have reserved through
+// each state file's path, per node: so that a Generator that must restart at random
+// (its node's slot lost, evicted or stale) stays above the timestamps
+// that other Generators of the process handed out, as it stays above its
+// own. A process that makes a Generator per request is then one process,
+// not many, to the reservation rule.
+var history processHistory
+
+type processHistory struct {
+	mu    sync.Mutex
+	nodes map[historyKey]nodeHistory
+}
+
+type historyKey struct {
+	path string
+	node [6]byte
+}
+
+type nodeHistory struct {
+	high uint64 // every timestamp reserved for the node is below high
+	last uint16 // the clock sequence of the last block
+}
+
+// recall adds to c what the process reserved through path for c's node.
+func (h *processHistory) recall(path string, c *claim) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	n, ok := h.nodes[historyKey{path, c.node}]
+	if !ok {
+		return
+	}
+	c.high = max(c.high, n.high)
+	if !c.hasLast {
+		c.last, c.hasLast = n.last, true
+	}
+}
+
+// record notes a block reserved through path for node, ending at end,
+// with seq.
+func (h *processHistory) record(path string, node [6]byte, end uint64, seq uint16) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.nodes == nil {
+		h.nodes = make(map[historyKey]nodeHistory)
+	}
+	k := historyKey{path, node}
+	h.nodes[k] = nodeHistory{high: max(h.nodes[k].high, end), last: seq}
 }
