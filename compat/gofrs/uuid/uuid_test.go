@@ -10,6 +10,7 @@ import (
 
 	native "github.com/afb7af96/uuid"
 	"github.com/afb7af96/uuid/compat/gofrs/uuid"
+	"github.com/afb7af96/uuid/compat/internal/compattest"
 )
 
 // count returns the bytes start, start+1, ... for n bytes.
@@ -26,37 +27,26 @@ func TestKnownValues(t *testing.T) {
 	if err != nil {
 		t.Fatalf("NewV8: %v", err)
 	}
-	tests := []struct {
-		name string
-		got  uuid.UUID
-		want string
-	}{
+	compattest.Texts(t, [][3]string{
 		// RFC 9562, Appendix A.2 and A.4.
-		{"NewV3-RFC9562-A.2", uuid.NewV3(uuid.NamespaceDNS, "www.example.com"), "5df41881-3aed-3515-88a7-2f4a814cf09e"},
-		{"NewV5-RFC9562-A.4", uuid.NewV5(uuid.NamespaceDNS, "www.example.com"), "2ed6657d-e927-568b-95e1-2665a8aea6a2"},
+		{"NewV3-RFC9562-A.2", uuid.NewV3(uuid.NamespaceDNS, "www.example.com").String(), "5df41881-3aed-3515-88a7-2f4a814cf09e"},
+		{"NewV5-RFC9562-A.4", uuid.NewV5(uuid.NamespaceDNS, "www.example.com").String(), "2ed6657d-e927-568b-95e1-2665a8aea6a2"},
 		// The fields in order, version 8 over the high nibble of customB
 		// and the variant over the high 2 bits of customC.
-		{"NewV8", v8, "00010203-0405-8607-8809-0a0b0c0d0e0f"},
-		{"NamespaceDNS", uuid.NamespaceDNS, "6ba7b810-9dad-11d1-80b4-00c04fd430c8"},
-		{"NamespaceURL", uuid.NamespaceURL, "6ba7b811-9dad-11d1-80b4-00c04fd430c8"},
-		{"NamespaceOID", uuid.NamespaceOID, "6ba7b812-9dad-11d1-80b4-00c04fd430c8"},
-		{"NamespaceX500", uuid.NamespaceX500, "6ba7b814-9dad-11d1-80b4-00c04fd430c8"},
-		{"Nil", uuid.Nil, "00000000-0000-0000-0000-000000000000"},
-		{"Max", uuid.Max, "ffffffff-ffff-ffff-ffff-ffffffffffff"},
-		{"FromBytes", uuid.Must(uuid.FromBytes(count(0, 16))), "00010203-0405-0607-0809-0a0b0c0d0e0f"},
-		{"FromBytesOrNil", uuid.FromBytesOrNil(count(0, 16)), "00010203-0405-0607-0809-0a0b0c0d0e0f"},
-		{"FromBytesOrNil-short", uuid.FromBytesOrNil(count(0, 15)), "00000000-0000-0000-0000-000000000000"},
-		{"FromString", uuid.Must(uuid.FromString("{6BA7B810-9DAD-11D1-80B4-00C04FD430C8}")), "6ba7b810-9dad-11d1-80b4-00c04fd430c8"},
-		{"FromStringOrNil", uuid.FromStringOrNil("urn:uuid:6ba7b810-9dad-11d1-80b4-00c04fd430c8"), "6ba7b810-9dad-11d1-80b4-00c04fd430c8"},
-		{"FromStringOrNil-bad", uuid.FromStringOrNil("6ba7b810-9dad-11d1-80b4-00c04fd430cz"), "00000000-0000-0000-0000-000000000000"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := tt.got.String(); got != tt.want {
-				t.Errorf("%s = %s; want %s", tt.name, got, tt.want)
-			}
-		})
-	}
+		{"NewV8", v8.String(), "00010203-0405-8607-8809-0a0b0c0d0e0f"},
+		{"NamespaceDNS", uuid.NamespaceDNS.String(), "6ba7b810-9dad-11d1-80b4-00c04fd430c8"},
+		{"NamespaceURL", uuid.NamespaceURL.String(), "6ba7b811-9dad-11d1-80b4-00c04fd430c8"},
+		{"NamespaceOID", uuid.NamespaceOID.String(), "6ba7b812-9dad-11d1-80b4-00c04fd430c8"},
+		{"NamespaceX500", uuid.NamespaceX500.String(), "6ba7b814-9dad-11d1-80b4-00c04fd430c8"},
+		{"Nil", uuid.Nil.String(), "00000000-0000-0000-0000-000000000000"},
+		{"Max", uuid.Max.String(), "ffffffff-ffff-ffff-ffff-ffffffffffff"},
+		{"FromBytes", uuid.Must(uuid.FromBytes(count(0, 16))).String(), "00010203-0405-0607-0809-0a0b0c0d0e0f"},
+		{"FromBytesOrNil", uuid.FromBytesOrNil(count(0, 16)).String(), "00010203-0405-0607-0809-0a0b0c0d0e0f"},
+		{"FromBytesOrNil-short", uuid.FromBytesOrNil(count(0, 15)).String(), "00000000-0000-0000-0000-000000000000"},
+		{"FromString", uuid.Must(uuid.FromString("{6BA7B810-9DAD-11D1-80B4-00C04FD430C8}")).String(), "6ba7b810-9dad-11d1-80b4-00c04fd430c8"},
+		{"FromStringOrNil", uuid.FromStringOrNil("urn:uuid:6ba7b810-9dad-11d1-80b4-00c04fd430c8").String(), "6ba7b810-9dad-11d1-80b4-00c04fd430c8"},
+		{"FromStringOrNil-bad", uuid.FromStringOrNil("6ba7b810-9dad-11d1-80b4-00c04fd430cz").String(), "00000000-0000-0000-0000-000000000000"},
+	})
 }
 
 func TestNewV8Lengths(t *testing.T) {
@@ -73,43 +63,16 @@ func TestNewV8Lengths(t *testing.T) {
 
 func TestGenerators(t *testing.T) {
 	gen := uuid.NewGen()
-	tests := []struct {
-		name    string
-		new     func() (uuid.UUID, error)
-		version int
-	}{
-		{"NewV1", uuid.NewV1, uuid.V1},
-		{"NewV4", uuid.NewV4, uuid.V4},
-		{"NewV6", uuid.NewV6, uuid.V6},
-		{"NewV7", uuid.NewV7, uuid.V7},
-		{"Gen.NewV1", gen.NewV1, uuid.V1},
-		{"Gen.NewV4", gen.NewV4, uuid.V4},
-		{"Gen.NewV6", gen.NewV6, uuid.V6},
-		{"Gen.NewV7", gen.NewV7, uuid.V7},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			a, err := tt.new()
-			if err != nil {
-				t.Fatalf("%s() error: %v", tt.name, err)
-			}
-			b, err := tt.new()
-			if err != nil {
-				t.Fatalf("%s() error: %v", tt.name, err)
-			}
-			for _, u := range []uuid.UUID{a, b} {
-				if u.Version() != native.Version(tt.version) || u.Variant() != uuid.VariantRFC4122 {
-					t.Errorf("%s() = %v: version %v, variant %v", tt.name, u, u.Version(), u.Variant())
-				}
-			}
-			if a == b {
-				t.Errorf("%s() returned %v twice", tt.name, a)
-			}
-			if tt.version >= 6 && a.Compare(b) >= 0 {
-				t.Errorf("%s() returned %v then %v; want increasing", tt.name, a, b)
-			}
-		})
-	}
+	compattest.Generators(t, []compattest.Generator{
+		{Name: "NewV1", New: uuid.NewV1, Version: uuid.V1},
+		{Name: "NewV4", New: uuid.NewV4, Version: uuid.V4},
+		{Name: "NewV6", New: uuid.NewV6, Version: uuid.V6},
+		{Name: "NewV7", New: uuid.NewV7, Version: uuid.V7},
+		{Name: "Gen.NewV1", New: gen.NewV1, Version: uuid.V1},
+		{Name: "Gen.NewV4", New: gen.NewV4, Version: uuid.V4},
+		{Name: "Gen.NewV6", New: gen.NewV6, Version: uuid.V6},
+		{Name: "Gen.NewV7", New: gen.NewV7, Version: uuid.V7},
+	})
 }
 
 // TestGenOptions checks that the options reach the generator: a fixed clock,
@@ -213,45 +176,19 @@ func TestConstants(t *testing.T) {
 	if b != 7 || uuid.Size != 16 || uuid.DomainGroup != native.DomainGroup {
 		t.Errorf("V7 = %d, Size = %d, DomainGroup = %v", b, uuid.Size, uuid.DomainGroup)
 	}
-	tests := []struct {
-		octet8 byte
-		want   native.Variant
-	}{
-		{0x00, uuid.VariantNCS},
-		{0x80, uuid.VariantRFC9562},
-		{0xc0, uuid.VariantMicrosoft},
-		{0xe0, uuid.VariantFuture},
-	}
-	for _, tt := range tests {
-		var u uuid.UUID
-		u[8] = tt.octet8
-		if got := u.Variant(); got != tt.want {
-			t.Errorf("Variant() with octet 8 = %#x: %v; want %v", tt.octet8, got, tt.want)
-		}
-	}
+	compattest.Variants(t, [4]native.Variant{uuid.VariantNCS, uuid.VariantRFC9562, uuid.VariantMicrosoft, uuid.VariantFuture})
 }
 
 // TestDifferences pins the behaviour the README lists as different from
 // gofrs/uuid, so that the list stays true.
 func TestDifferences(t *testing.T) {
 	u := uuid.Must(uuid.FromString("6ba7b810-9dad-41d1-80b4-00c04fd430c8"))
-	tests := []struct {
-		name string
-		got  string
-		want string
-	}{
+	compattest.Texts(t, [][3]string{
 		{"Version-%v", fmt.Sprintf("%v", u.Version()), "v4"},
 		{"Version-%d", fmt.Sprintf("%d", u.Version()), "4"},
 		{"%x", fmt.Sprintf("%x", u), "6ba7b8109dad41d180b400c04fd430c8"},
 		{"%#v", fmt.Sprintf("%#v", u), `uuid.MustParse("6ba7b810-9dad-41d1-80b4-00c04fd430c8")`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if tt.got != tt.want {
-				t.Errorf("%s = %q; want %q", tt.name, tt.got, tt.want)
-			}
-		})
-	}
+	})
 	// gofrs/uuid accepts braces and the URN prefix around the 32-digit form.
 	for _, s := range []string{"{6ba7b8109dad41d180b400c04fd430c8}", "urn:uuid:6ba7b8109dad41d180b400c04fd430c8"} {
 		if _, err := uuid.FromString(s); err == nil {
