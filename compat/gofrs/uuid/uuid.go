@@ -9,9 +9,10 @@
 // function here that is one call of the library carries a //go:fix inline
 // directive: run
 //
-//	go fix ./...
+//	go fix -inline ./...
 //
-// (Go 1.26 or later) and the calls are rewritten onto the library's own names.
+// (Go 1.26 or later) and the calls are rewritten onto the library's own names
+// (-inline runs only the inliner, not Go's other modernizers).
 // What is left afterwards (the variables [Nil], [Max] and Namespace*, [Must],
 // the ...OrNil functions, [Timestamp] and the generator options) is listed with
 // its one-line replacement in the README's section "Migrating from std,
