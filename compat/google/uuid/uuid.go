@@ -6,8 +6,8 @@
 //
 // [UUID] is an alias of the library's [uuid.UUID], so values cross freely
 // between code on either import, and its methods are the library's. Every
-// function here that is one call of the library carries a //go:fix inline
-// directive: run
+// function here that is one call of the library (but [NewRandomFromReader])
+// carries a //go:fix inline directive: run
 //
 //	go fix -inline ./...
 //
