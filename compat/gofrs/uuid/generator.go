@@ -1,0 +1,95 @@
+package uuid
+
+import (
+	"io"
+	"net"
+	"time"
+
+	"github.com/afb7af96/uuid"
+)
+
+// Gen is the library's [uuid.Generator]. It has the methods NewV1, NewV4,
+// NewV6 and NewV7 of gofrs/uuid's Gen (and FillV4, FillV7, NewV2), but not
+// NewV3 and NewV5, which need no generator (use the functions), nor the
+// ...AtTime methods and NewV8.
+//
+//go:fix inline
+type Gen = uuid.Generator
+
+// Generator is the part of gofrs/uuid's Generator interface that a
+// [*uuid.Generator] implements.
+type Generator interface {
+	NewV1() (UUID, error)
+	NewV4() (UUID, error)
+	NewV6() (UUID, error)
+	NewV7() (UUID, error)
+}
+
+var _ Generator = (*Gen)(nil)
+
+// HWAddrFunc supplies the hardware (MAC) address of version 1 UUIDs.
+type HWAddrFunc func() (net.HardwareAddr, error)
+
+// EpochFunc supplies the current time.
+type EpochFunc func() time.Time
+
+// A GenOption configures the generator NewGenWithOptions makes.
+type GenOption func(*uuid.GeneratorOptions)
+
+// NewGen returns a new generator with the system clock, crypto/rand and the
+// MAC address of a network interface.
+//
+//go:fix inline
+func NewGen() *Gen { return uuid.NewGenerator(uuid.GeneratorOptions{}) }
+
+// NewGenWithHWAF returns a new generator whose version 1 and 6 UUIDs carry
+// the address hwaf supplies; see WithHWAddrFunc.
+func NewGenWithHWAF(hwaf HWAddrFunc) *Gen { return NewGenWithOptions(WithHWAddrFunc(hwaf)) }
+
+// NewGenWithOptions returns a new generator configured by opts.
+func NewGenWithOptions(opts ...GenOption) *Gen {
+	var o uuid.GeneratorOptions
+	for _, opt := range opts {
+		opt(&o)
+	}
+	return uuid.NewGenerator(o)
+}
+
+// WithHWAddrFunc makes the generator ask hwaf, once, for the node of its
+// version 1 UUIDs; if hwaf fails or returns fewer than 6 bytes, the node is
+// random, with the multicast bit set. Unlike gofrs/uuid's, such a generator
+// also puts that node and its clock sequence into version 6 UUIDs
+// ([uuid.GeneratorOptions] Node). A nil hwaf means the default.
+func WithHWAddrFunc(hwaf HWAddrFunc) GenOption {
+	return func(o *uuid.GeneratorOptions) {
+		o.Node = nil
+		if hwaf != nil {
+			o.Node = hwafNode(hwaf)
+		}
+	}
+}
+
+// WithEpochFunc makes the generator read the time from epochf; nil means
+// the system clock.
+func WithEpochFunc(epochf EpochFunc) GenOption {
+	return func(o *uuid.GeneratorOptions) { o.Now = epochf }
+}
+
+// WithRandomReader makes the generator read its random bits from reader;
+// nil means crypto/rand.
+func WithRandomReader(reader io.Reader) GenOption {
+	return func(o *uuid.GeneratorOptions) { o.Rand = reader }
+}
+
+// hwafNode is a [uuid.NodeSource] that asks a HWAddrFunc and falls back to a
+// random node, as gofrs/uuid does.
+type hwafNode HWAddrFunc
+
+func (f hwafNode) NodeID() ([6]byte, error) {
+	var node [6]byte
+	if hw, err := f(); err == nil && len(hw) >= len(node) {
+		copy(node[:], hw)
+		return node, nil
+	}
+	return uuid.RandomNode().NodeID()
+}

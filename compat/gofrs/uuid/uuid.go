@@ -1,0 +1,223 @@
+// Package uuid is the API of github.com/gofrs/uuid/v5 on top of
+// [github.com/afb7af96/uuid], so that code written for gofrs/uuid compiles
+// after changing its import path and nothing else:
+//
+//	import "github.com/afb7af96/uuid/compat/gofrs/uuid"
+//
+// [UUID] is an alias of the library's [uuid.UUID], so values cross freely
+// between code on either import, and its methods are the library's. Every
+// function here that is one call of the library carries a //go:fix inline
+// directive: run
+//
+//	go fix -inline ./...
+//
+// (Go 1.26 or later) and the calls are rewritten onto the library's own names
+// (-inline runs only the inliner, not Go's other modernizers).
+// What is left afterwards (the variables [Nil], [Max] and Namespace*, [Must],
+// the ...OrNil functions, [Timestamp] and the generator options) is listed with
+// its one-line replacement in the README's section "Migrating from std,
+// google/uuid and gofrs/uuid", together with the names of gofrs/uuid that are
+// not here because they cannot keep their meaning on this library (such as
+// DefaultGenerator, the ...AtTime functions and the Err... values) and the
+// methods that differ (there is no Bytes or IsNil: use u[:] and u.IsZero()).
+package uuid
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/afb7af96/uuid"
+)
+
+// A UUID is the library's [uuid.UUID]: 16 bytes in RFC 9562 order.
+//
+//go:fix inline
+type UUID = uuid.UUID
+
+// NullUUID is the library's [uuid.NullUUID]: a UUID that may be SQL NULL or
+// JSON null, with the fields UUID and Valid.
+//
+//go:fix inline
+type NullUUID = uuid.NullUUID
+
+// Size is the length of a UUID in bytes.
+//
+//go:fix inline
+const Size = uuid.Size
+
+// The UUID versions. They are untyped, so they compare with the library's
+// [uuid.Version] that [UUID.Version] returns, as they compared with
+// gofrs/uuid's byte.
+const (
+	V1 = 1 // Version 1 (date-time and MAC address)
+	V3 = 3 // Version 3 (namespace name-based, MD5)
+	V4 = 4 // Version 4 (random)
+	V5 = 5 // Version 5 (namespace name-based, SHA-1)
+	V6 = 6 // Version 6 (k-sortable Gregorian timestamp)
+	V7 = 7 // Version 7 (k-sortable Unix timestamp)
+	V8 = 8 // Version 8 (custom)
+)
+
+// The UUID layout variants, as [UUID.Variant] returns them.
+const (
+	//go:fix inline
+	VariantNCS = uuid.VariantNCS
+	//go:fix inline
+	VariantRFC9562 = uuid.VariantRFC9562
+	//go:fix inline
+	VariantMicrosoft = uuid.VariantMicrosoft
+	//go:fix inline
+	VariantFuture = uuid.VariantFuture
+	//go:fix inline
+	VariantRFC4122 = uuid.VariantRFC9562
+)
+
+// The DCE Security domains.
+const (
+	//go:fix inline
+	DomainPerson = uuid.DomainPerson
+	//go:fix inline
+	DomainGroup = uuid.DomainGroup
+	//go:fix inline
+	DomainOrg = uuid.DomainOrg
+)
+
+// Well-known UUIDs. They are variables, as in gofrs/uuid; the library's own
+// are functions, so that no caller can change them: Nil is uuid.Nil() (or
+// UUID{}), Max is uuid.Max(), NamespaceDNS is uuid.NamespaceDNS(), and so on.
+var (
+	Nil           = uuid.Nil()
+	Max           = uuid.Max()
+	NamespaceDNS  = uuid.NamespaceDNS()
+	NamespaceURL  = uuid.NamespaceURL()
+	NamespaceOID  = uuid.NamespaceOID()
+	NamespaceX500 = uuid.NamespaceX500()
+)
+
+// Error is the type of the errors this package defines itself.
+type Error string
+
+// Error returns e as a string.
+func (e Error) Error() string { return string(e) }
+
+// ErrV8FieldLength is returned by NewV8 for a field of the wrong length.
+const ErrV8FieldLength = Error("uuid: V8 field has incorrect length")
+
+// FromBytes returns the UUID whose 16 bytes are input, or an error if
+// len(input) is not 16.
+//
+//go:fix inline
+func FromBytes(input []byte) (UUID, error) { return uuid.FromBytes(input) }
+
+// FromBytesOrNil is like FromBytes but returns Nil instead of an error.
+func FromBytesOrNil(input []byte) UUID {
+	u, _ := uuid.FromBytes(input)
+	return u
+}
+
+// FromString returns the UUID in text, in any of the four forms of
+// [uuid.Parse]. It does not accept gofrs/uuid's braced and URN forms of the
+// 32-digit form ({6ba7b8109dad...} and urn:uuid:6ba7b8109dad...).
+//
+//go:fix inline
+func FromString(text string) (UUID, error) { return uuid.Parse(text) }
+
+// FromStringOrNil is like FromString but returns Nil instead of an error.
+func FromStringOrNil(input string) UUID {
+	u, _ := uuid.Parse(input)
+	return u
+}
+
+// Must returns u if err is nil and panics with err otherwise.
+func Must(u UUID, err error) UUID {
+	if err != nil {
+		panic(err)
+	}
+	return u
+}
+
+// NewV1 returns a version 1 UUID from the library's default generator.
+// The error is always nil.
+//
+//go:fix inline
+func NewV1() (UUID, error) { return uuid.NewV1(), nil }
+
+// NewV3 returns the version 3 UUID of name in the namespace ns.
+//
+//go:fix inline
+func NewV3(ns UUID, name string) UUID { return uuid.NewV3(ns, name) }
+
+// NewV4 returns a random (version 4) UUID. The error is always nil: the
+// library reads crypto/rand, which cannot fail from Go 1.24 on.
+//
+//go:fix inline
+func NewV4() (UUID, error) { return uuid.NewV4(), nil }
+
+// NewV5 returns the version 5 UUID of name in the namespace ns.
+//
+//go:fix inline
+func NewV5(ns UUID, name string) UUID { return uuid.NewV5(ns, name) }
+
+// NewV6 returns a version 6 UUID with a random clock sequence and node.
+// Values are strictly increasing across the process. The error is always nil.
+//
+//go:fix inline
+func NewV6() (UUID, error) { return uuid.NewV6(), nil }
+
+// NewV7 returns a version 7 UUID. Values are strictly increasing across the
+// process, whatever the clock does. The error is always nil.
+//
+//go:fix inline
+func NewV7() (UUID, error) { return uuid.NewV7(), nil }
+
+// NewV8 returns a version 8 UUID made of customA (6 bytes), the low 12 bits
+// of customB (2 bytes) and the low 62 bits of customC (8 bytes), with the
+// version and variant bits set (RFC 9562, Section 5.8). It returns
+// ErrV8FieldLength if a field has another length.
+func NewV8(customA, customB, customC []byte) (UUID, error) {
+	if len(customA) != 6 || len(customB) != 2 || len(customC) != 8 {
+		return Nil, ErrV8FieldLength
+	}
+	var custom [16]byte
+	copy(custom[:], customA)
+	copy(custom[6:], customB)
+	copy(custom[8:], customC)
+	return uuid.NewV8(custom), nil
+}
+
+// A Timestamp is the timestamp of a version 1, 6 or 7 UUID as a count of
+// 100-ns intervals since 1582-10-15 00:00 UTC (version 7's milliseconds
+// converted to that unit). The library's [uuid.UUID.Time] returns a
+// [time.Time] instead.
+type Timestamp uint64
+
+// gregorianOffset is the number of seconds from the start of the Gregorian
+// calendar, 1582-10-15, to the Unix epoch.
+const gregorianOffset = 12219292800
+
+// Time returns t as a [time.Time] in the local time zone. The error is
+// always nil.
+func (t Timestamp) Time() (time.Time, error) {
+	return time.Unix(int64(t/1e7)-gregorianOffset, int64(t%1e7)*100), nil
+}
+
+// TimestampFromV1 returns the Timestamp of a version 1 UUID, or an error
+// matching [uuid.ErrVersion] for other versions.
+func TimestampFromV1(u UUID) (Timestamp, error) { return timestampOf(u, 1) }
+
+// TimestampFromV6 returns the Timestamp of a version 6 UUID, or an error
+// matching [uuid.ErrVersion] for other versions.
+func TimestampFromV6(u UUID) (Timestamp, error) { return timestampOf(u, 6) }
+
+// TimestampFromV7 returns the Timestamp of a version 7 UUID, or an error
+// matching [uuid.ErrVersion] for other versions.
+func TimestampFromV7(u UUID) (Timestamp, error) { return timestampOf(u, 7) }
+
+// timestampOf returns the Timestamp of u, which must be of version v.
+func timestampOf(u UUID, v uuid.Version) (Timestamp, error) {
+	t, ok := u.Time()
+	if u.Version() != v || !ok {
+		return 0, fmt.Errorf("%w: %s is version %d, not version %d", uuid.ErrVersion, u, u.Version(), v)
+	}
+	return Timestamp((t.Unix()+gregorianOffset)*1e7 + int64(t.Nanosecond()/100)), nil
+}

@@ -1,0 +1,243 @@
+// Package uuid is the API of github.com/google/uuid v1.6 on top of
+// [github.com/afb7af96/uuid], so that code written for google/uuid compiles
+// after changing its import path and nothing else:
+//
+//	import "github.com/afb7af96/uuid/compat/google/uuid"
+//
+// [UUID] is an alias of the library's [uuid.UUID], so values cross freely
+// between code on either import, and its methods are the library's. Every
+// function here that is one call of the library (but [NewRandomFromReader])
+// carries a //go:fix inline directive: run
+//
+//	go fix -inline ./...
+//
+// (Go 1.26 or later) and the calls are rewritten onto the library's own names
+// (-inline runs only the inliner, not Go's other modernizers).
+// What is left afterwards (the variables [Nil], [Max] and NameSpace*, [Must],
+// [Validate] and a few others) is listed with its one-line replacement in the
+// README's section "Migrating from std, google/uuid and gofrs/uuid", together
+// with the names of google/uuid that are not here, because they cannot keep
+// their meaning on this library (such as SetRand, SetNodeID and
+// EnableRandPool), and the methods that behave differently (Scan of NULL or
+// of an empty value is an error here; Version's String is "v4", not
+// "VERSION_4").
+package uuid
+
+import (
+	"errors"
+	"hash"
+	"io"
+
+	"github.com/afb7af96/uuid"
+)
+
+// A UUID is the library's [uuid.UUID]: 16 bytes in RFC 9562 order.
+//
+//go:fix inline
+type UUID = uuid.UUID
+
+// A Version is the library's [uuid.Version]. Its String method prints "v4"
+// where google/uuid printed "VERSION_4".
+//
+//go:fix inline
+type Version = uuid.Version
+
+// A Variant is the library's [uuid.Variant]. Its constants have the same
+// meaning as google/uuid's, but other numbers: compare with the constants,
+// not with integers.
+//
+//go:fix inline
+type Variant = uuid.Variant
+
+// A Domain is the library's [uuid.Domain], the local domain of a version 2
+// (DCE Security) UUID.
+//
+//go:fix inline
+type Domain = uuid.Domain
+
+// NullUUID is the library's [uuid.NullUUID]: a UUID that may be SQL NULL or
+// JSON null, with the fields UUID and Valid.
+//
+//go:fix inline
+type NullUUID = uuid.NullUUID
+
+// The domains of version 2 (DCE Security) UUIDs.
+const (
+	//go:fix inline
+	Person = uuid.DomainPerson
+	//go:fix inline
+	Group = uuid.DomainGroup
+	//go:fix inline
+	Org = uuid.DomainOrg
+)
+
+// The variants that [UUID.Variant] returns. google/uuid's Invalid is not here:
+// its Variant method never returned it.
+const (
+	//go:fix inline
+	RFC4122 = uuid.VariantRFC9562
+	//go:fix inline
+	Reserved = uuid.VariantNCS
+	//go:fix inline
+	Microsoft = uuid.VariantMicrosoft
+	//go:fix inline
+	Future = uuid.VariantFuture
+)
+
+// Well-known UUIDs. They are variables, as in google/uuid; the library's own
+// are functions, so that no caller can change them: Nil is uuid.Nil() (or
+// UUID{}), Max is uuid.Max(), NameSpaceDNS is uuid.NamespaceDNS(), and so on.
+var (
+	NameSpaceDNS  = uuid.NamespaceDNS()
+	NameSpaceURL  = uuid.NamespaceURL()
+	NameSpaceOID  = uuid.NamespaceOID()
+	NameSpaceX500 = uuid.NamespaceX500()
+	Nil           UUID // the Nil UUID, all zeros
+	Max           = uuid.Max()
+)
+
+// New returns a random (version 4) UUID. It never fails and never panics.
+//
+//go:fix inline
+func New() UUID { return uuid.New() }
+
+// NewRandom returns a random (version 4) UUID. The error is always nil:
+// the library reads crypto/rand, which cannot fail from Go 1.24 on.
+//
+//go:fix inline
+func NewRandom() (UUID, error) { return uuid.New(), nil }
+
+// NewString returns a new random UUID as a string, as New().String() does.
+//
+//go:fix inline
+func NewString() string { return uuid.New().String() }
+
+// NewRandomFromReader returns a version 4 UUID made from the first 16 bytes
+// read from r, with the version and variant bits set, as google/uuid does.
+// The error is non-nil if r fails; it matches [uuid.ErrRandom] and r's error.
+//
+// It has no //go:fix inline directive: Go 1.26.8's inliner adds an import of
+// "io" that the rewritten call does not use, so the caller would not compile.
+func NewRandomFromReader(r io.Reader) (UUID, error) {
+	return uuid.NewGenerator(uuid.GeneratorOptions{Rand: r}).NewV4()
+}
+
+// NewUUID returns a version 1 UUID from the library's default generator:
+// the current time, its clock sequence and the MAC address of a network
+// interface (or a random node). The error is always nil.
+//
+//go:fix inline
+func NewUUID() (UUID, error) { return uuid.NewV1(), nil }
+
+// NewV6 returns a version 6 UUID. Unlike google/uuid's, it carries a random
+// clock sequence and node rather than the MAC address (RFC 9562, Section 5.6).
+// Values are strictly increasing. The error is always nil.
+//
+//go:fix inline
+func NewV6() (UUID, error) { return uuid.NewV6(), nil }
+
+// NewV7 returns a version 7 UUID. Values are strictly increasing across the
+// process. The error is always nil.
+//
+//go:fix inline
+func NewV7() (UUID, error) { return uuid.NewV7(), nil }
+
+// NewDCESecurity returns a version 2 (DCE Security) UUID for the domain and
+// ID. The error is always nil.
+//
+//go:fix inline
+func NewDCESecurity(domain Domain, id uint32) (UUID, error) { return uuid.NewV2(domain, id), nil }
+
+// NewDCEPerson returns a version 2 UUID for the caller's POSIX user ID.
+// The error is always nil.
+//
+//go:fix inline
+func NewDCEPerson() (UUID, error) { return uuid.NewV2Person(), nil }
+
+// NewDCEGroup returns a version 2 UUID for the caller's POSIX group ID.
+// The error is always nil.
+//
+//go:fix inline
+func NewDCEGroup() (UUID, error) { return uuid.NewV2Group(), nil }
+
+// NewMD5 returns the version 3 UUID of data in the namespace space.
+//
+//go:fix inline
+func NewMD5(space UUID, data []byte) UUID { return uuid.NewV3(space, string(data)) }
+
+// NewSHA1 returns the version 5 UUID of data in the namespace space.
+//
+//go:fix inline
+func NewSHA1(space UUID, data []byte) UUID { return uuid.NewV5(space, string(data)) }
+
+// NewHash returns the UUID made of the first 16 bytes of h over space's
+// bytes followed by data, with the version field set to the low 4 bits of
+// version and the variant of RFC 9562. h is reset first. A hash shorter than
+// 16 bytes leaves the remaining bytes zero. For versions 3, 5 and 8, the
+// library has [uuid.NewV3], [uuid.NewV5] and [uuid.NewV8Hash].
+func NewHash(h hash.Hash, space UUID, data []byte, version int) UUID {
+	h.Reset()
+	h.Write(space[:])
+	h.Write(data)
+	var u UUID
+	copy(u[:], h.Sum(nil))
+	u[6] = u[6]&0x0f | byte(version&0x0f)<<4
+	u[8] = u[8]&0x3f | 0x80
+	return u
+}
+
+// Parse returns the UUID in s, in any of the four forms of [uuid.Parse].
+// It is stricter than google/uuid's: braces must be braces.
+//
+//go:fix inline
+func Parse(s string) (UUID, error) { return uuid.Parse(s) }
+
+// ParseBytes is like Parse but takes a byte slice.
+//
+//go:fix inline
+func ParseBytes(b []byte) (UUID, error) { return uuid.ParseBytes(b) }
+
+// MustParse is like Parse but panics if s is not a UUID.
+//
+//go:fix inline
+func MustParse(s string) UUID { return uuid.MustParse(s) }
+
+// FromBytes returns the UUID whose 16 bytes are b, or an error if len(b) is
+// not 16.
+//
+//go:fix inline
+func FromBytes(b []byte) (UUID, error) { return uuid.FromBytes(b) }
+
+// Must returns u if err is nil and panics with err otherwise.
+func Must(u UUID, err error) UUID {
+	if err != nil {
+		panic(err)
+	}
+	return u
+}
+
+// Validate returns an error if s is not a UUID in one of the four forms
+// Parse accepts, the same forms google/uuid's Validate accepts.
+func Validate(s string) error {
+	_, err := uuid.Parse(s)
+	return err
+}
+
+// IsInvalidLengthError reports whether err is the error Parse, ParseBytes or
+// Validate return for text of a length no form has.
+func IsInvalidLengthError(err error) bool {
+	var pe *uuid.ParseError
+	return errors.As(err, &pe) && pe.Offset == -1
+}
+
+// UUIDs is a slice of UUIDs.
+type UUIDs []UUID
+
+// Strings returns the canonical form of each UUID in uuids.
+func (uuids UUIDs) Strings() []string {
+	s := make([]string, len(uuids))
+	for i, u := range uuids {
+		s[i] = u.String()
+	}
+	return s
+}
