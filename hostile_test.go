@@ -26,7 +26,7 @@ import (
 // truncates or replaces the file, and count the UUIDs that repeat across
 // all their output. Each runs for hostileSeconds, and each child makes
 // at most hostileLimit UUIDs, so that go test stays quick;
-// UUID_SOAK_SECONDS=N makes each run N seconds with ten times the limit
+// UUID_SOAK_SECONDS=N makes each run N seconds with fifteen times the limit
 // (CI runs each case three times for three seconds), for a soak:
 //
 //	UUID_SOAK_SECONDS=60 go test -run '^TestHostile$' -count 3 -timeout 1h .
@@ -38,8 +38,8 @@ const hostileEnv = "UUID_TEST_HOSTILE"
 // hostileSeconds is how long each hostile test runs, and hostileLimit how
 // many UUIDs each child makes at most.
 const (
-	hostileSeconds = 0.5
-	hostileLimit   = 300_000
+	hostileSeconds = 0.2
+	hostileLimit   = 200_000
 )
 
 // The nodes of the hostile tests' processes.
@@ -202,7 +202,7 @@ func runHostile(t *testing.T, procs []hostileProc, m *mutation, secs float64) (r
 	}
 	limit := hostileLimit
 	if os.Getenv("UUID_SOAK_SECONDS") != "" {
-		limit *= 10
+		limit *= 15
 	}
 	if raceEnabled {
 		limit /= 10
