@@ -13,15 +13,16 @@ import (
 // forms, built from strings.Cut and encoding/hex, against which the fast
 // parser is checked.
 func referenceParse(s string) (UUID, bool) {
+	const urn = "urn:uuid:"
 	switch {
-	case len(s) == urnLen && strings.EqualFold(s[:len(urnPrefix)], urnPrefix):
-		s = s[len(urnPrefix):]
-	case len(s) == bracedLen && s[0] == '{' && s[len(s)-1] == '}':
+	case len(s) == len(urn)+36 && strings.EqualFold(s[:len(urn)], urn):
+		s = s[len(urn):]
+	case len(s) == 38 && s[0] == '{' && s[len(s)-1] == '}':
 		s = s[1 : len(s)-1]
-	case len(s) == hexLen:
+	case len(s) == 32:
 		return decodeRef(s)
 	}
-	if len(s) != canonicalLen {
+	if len(s) != 36 {
 		return UUID{}, false
 	}
 	var groups []string
@@ -43,7 +44,7 @@ func referenceParse(s string) (UUID, bool) {
 }
 
 func decodeRef(h string) (UUID, bool) {
-	if len(h) != hexLen || strings.ContainsAny(h, "+-") {
+	if len(h) != 32 || strings.ContainsAny(h, "+-") {
 		return UUID{}, false
 	}
 	b, err := hex.DecodeString(h)
@@ -99,11 +100,11 @@ func FuzzParse(f *testing.F) {
 		if u != (UUID{}) {
 			t.Fatalf("failed Parse(%q) returned %v; want Nil", s, u)
 		}
-		if len(s) == canonicalLen && s[0] != 'u' && s[0] != 'U' && s[0] != '{' {
-			fastOff, fastMsg := diagnoseCanonical(s)
-			slowOff, slowMsg := scanTemplate(s, canonicalTemplate, false)
-			if fastOff != slowOff || fastMsg != slowMsg {
-				t.Fatalf("diagnoseCanonical(%q) = %d %q; scanTemplate says %d %q", s, fastOff, fastMsg, slowOff, slowMsg)
+		if len(s) >= canonicalLen {
+			fastOff, fastKind := diagnoseCanonical(textArray[[canonicalLen]byte](s))
+			slowOff, slowKind := scanBody(s[:canonicalLen], canonicalBody)
+			if fastOff != slowOff || fastKind != slowKind {
+				t.Fatalf("diagnoseCanonical(%q) = %d, %v; scanBody says %d, %v", s[:canonicalLen], fastOff, fastKind, slowOff, slowKind)
 			}
 		}
 		for _, e := range []error{err, errb, errs} {
@@ -113,6 +114,20 @@ func FuzzParse(f *testing.F) {
 			}
 			if pe.Offset < -1 || pe.Offset >= max(len(s), 1) {
 				t.Fatalf("Parse(%q): Offset %d out of range", s, pe.Offset)
+			}
+			// The kind fits the offset: a bad length has none, and the
+			// byte at it is not what the kind says was wanted.
+			switch {
+			case pe.Offset == -1 && pe.Err == ErrLength:
+			case pe.Offset >= 0 && pe.Err == ErrHexDigit && !isHex(s[pe.Offset]):
+			case pe.Offset >= 0 && pe.Err == ErrHyphen && s[pe.Offset] != '-':
+			case pe.Offset >= 0 && pe.Err == ErrSuffix && s[pe.Offset] != '}':
+			case pe.Offset >= 0 && pe.Err == ErrPrefix && pe.Offset < len("urn:uuid:"):
+			default:
+				t.Fatalf("Parse(%q): kind %v at offset %d", s, pe.Err, pe.Offset)
+			}
+			if !errors.Is(e, pe.Err) {
+				t.Fatalf("Parse(%q): errors.Is(err, %v) = false", s, pe.Err)
 			}
 			if len(pe.Input) > maxErrInput+len("…") || !strings.HasPrefix(s, strings.TrimSuffix(pe.Input, "…")) {
 				t.Fatalf("Parse(%q): Input %q is not a bounded prefix", s, pe.Input)
@@ -134,8 +149,8 @@ func FuzzBinary(f *testing.F) {
 		u, err := FromBytes(b)
 		if len(b) != Size {
 			var pe *ParseError
-			if !errors.As(err, &pe) || pe.Offset != -1 {
-				t.Fatalf("FromBytes(%d bytes) = %v; want *ParseError with Offset -1", len(b), err)
+			if !errors.Is(err, ErrLength) || errors.As(err, &pe) || u != (UUID{}) {
+				t.Fatalf("FromBytes(%d bytes) = %v, %v; want Nil and an ErrLength that is not a *ParseError", len(b), u, err)
 			}
 			return
 		}
