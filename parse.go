@@ -339,19 +339,31 @@ func wantAffix(affix, what string) string {
 	return `want "` + affix + `" ` + what
 }
 
-// lengthMsg returns the message of a ParseError for a bad length: the
-// lengths of the forms, "want 32, 36, 38 or 45 bytes", or of the canonical
-// form alone if strict.
+// lengthMsgs are the messages of a ParseError for a bad length, made from
+// the table once, as the error values above are made once: the forms'
+// lengths, "want 32, 36, 38 or 45 bytes", and, for ParseStrict, the
+// canonical form's alone.
+var lengthMsgs = [2]string{wantLengths(false), wantLengths(true)}
+
+// lengthMsg returns the message of a ParseError for a bad length.
 func lengthMsg(strict bool) string {
-	lens := make([]int, 0, len(textForms))
-	for i := range textForms {
-		if !strict || Form(i) == FormCanonical {
-			lens = append(lens, textForms[i].len())
+	if strict {
+		return lengthMsgs[1]
+	}
+	return lengthMsgs[0]
+}
+
+// wantLengths builds the message of a ParseError for a bad length from the
+// table of forms, or from the canonical form alone if strict.
+func wantLengths(strict bool) string {
+	var lens []int
+	for f := range Form(len(textForms)) {
+		if !strict || f == FormCanonical {
+			lens = append(lens, f.Len())
 		}
 	}
 	slices.Sort(lens)
-	var buf [48]byte
-	b := append(buf[:0], "want "...)
+	b := []byte("want ")
 	for i, n := range lens {
 		switch {
 		case i == 0:

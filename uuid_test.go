@@ -450,6 +450,21 @@ func TestParseErrorMessage(t *testing.T) {
 	if err == nil || err.Error() != want {
 		t.Errorf("Error() = %v; want %s", err, want)
 	}
+	_, err = ParseStrict("abc")
+	want = `uuid: parsing "abc": want 36 bytes`
+	if err == nil || err.Error() != want {
+		t.Errorf("Error() = %v; want %s", err, want)
+	}
+	_, err = Parse("urn:uuix:f81d4fae-7dec-11d0-a765-00a0c91e6bf6")
+	want = `uuid: parsing "urn:uuix:f81d4fae-7dec-11d0-a765-00a0c91e6bf6": want "urn:uuid:" prefix at offset 7`
+	if err == nil || err.Error() != want {
+		t.Errorf("Error() = %v; want %s", err, want)
+	}
+	_, err = Parse("{f81d4fae-7dec-11d0-a765-00a0c91e6bf6)")
+	want = `uuid: parsing "{f81d4fae-7dec-11d0-a765-00a0c91e6bf6)": want '}' at offset 37`
+	if err == nil || err.Error() != want {
+		t.Errorf("Error() = %v; want %s", err, want)
+	}
 	_, err = Parse("f81d4fae-7dec-11d0-a765-00a0c91e6b\x00\x01")
 	want = `uuid: parsing "f81d4fae-7dec-11d0-a765-00a0c91e6b\x00\x01": want hex digit at offset 34`
 	if err == nil || err.Error() != want {
