@@ -3,6 +3,7 @@ package uuid
 import (
 	"encoding/binary"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -175,6 +176,53 @@ func FuzzBinary(f *testing.F) {
 		want := h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
 		if string(at) != want || string(mt) != want || u.String() != want || u.URN() != "urn:uuid:"+want {
 			t.Fatalf("AppendText %q, MarshalText %q, String %q; want %q", at, mt, u.String(), want)
+		}
+	})
+}
+
+// FuzzNullUUIDJSON checks NullUUID.UnmarshalJSON against encoding/json:
+// it succeeds exactly when data is one JSON value, with any JSON white
+// space around it, that is null or a string Parse accepts; JSON of another
+// type gives a *json.UnmarshalTypeError, and a failure leaves n alone.
+func FuzzNullUUIDJSON(f *testing.F) {
+	f.Add([]byte(`null`))                                              // null
+	f.Add([]byte(" \t\r\nnull\n"))                                     // null in white space
+	f.Add([]byte(`"f81d4fae-7dec-11d0-a765-00a0c91e6bf6"`))            // the fast path
+	f.Add([]byte(` "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6" `)) // a URN in white space
+	f.Add([]byte(`"\u006681d4fae-7dec-11d0-a765-00a0c91e6bf6"`))       // an escape
+	f.Add([]byte(`"f81d4fae-7dec-11d0-a765-00a0c91e6bf6" "x"`))        // two values
+	f.Add([]byte("\"f81d4fae-7dec-11d0-a765-00a0c91e6b\tf\""))         // a raw control byte
+	f.Add([]byte(`42`))                                                // a number
+	f.Add([]byte(`{"a":1}`))                                           // an object
+	f.Add([]byte("\vnull"))                                            // not JSON white space
+	f.Fuzz(func(t *testing.T, data []byte) {
+		keep := NullUUID{UUID: Max(), Valid: true}
+		n := keep
+		err := n.UnmarshalJSON(data)
+		var v any
+		jerr := json.Unmarshal(data, &v)
+		var want NullUUID
+		wantOK := false
+		switch v := v.(type) {
+		case nil:
+			wantOK = jerr == nil
+		case string:
+			u, perr := Parse(v)
+			want, wantOK = NullUUID{UUID: u, Valid: true}, perr == nil
+		default:
+			var te *json.UnmarshalTypeError
+			if !errors.As(err, &te) {
+				t.Fatalf("UnmarshalJSON(%q) = %v; want a *json.UnmarshalTypeError for a %T", data, err, v)
+			}
+		}
+		if wantOK {
+			if err != nil || n != want {
+				t.Fatalf("UnmarshalJSON(%q) = %v, %+v; want %+v", data, err, n, want)
+			}
+			return
+		}
+		if err == nil || n != keep {
+			t.Fatalf("UnmarshalJSON(%q) = %v, left %+v; want an error and n unchanged", data, err, n)
 		}
 	})
 }
