@@ -41,7 +41,8 @@ const (
 )
 
 // textForm is one row of the table of text forms: the text is prefix, then
-// body, then suffix. The letters of a prefix match in either case.
+// body, then suffix. The letters of a prefix are written in lower case and
+// match in either case.
 type textForm struct {
 	name           string
 	prefix, suffix string
@@ -49,9 +50,10 @@ type textForm struct {
 }
 
 // textForms is the table of text forms, indexed by Form (FormUpper
-// cleared). Parsing, the diagnosis of bad text, Form.Len, Form.String,
-// AppendForm and the message for a bad length all read it; nothing else
-// knows the forms' prefixes, suffixes or lengths.
+// cleared). The diagnosis of bad text, Form.Len, Form.String, AppendForm
+// and the message for a bad length read it; parse is the same table
+// unrolled from the constants above, for speed. Nothing else knows the
+// forms' prefixes, suffixes or lengths.
 var textForms = [...]textForm{
 	FormCanonical: {name: "canonical", body: canonicalBody},
 	FormHex:       {name: "hex", body: hexBody},
@@ -70,15 +72,15 @@ func (f Form) form() *textForm {
 	return nil
 }
 
-// formOfLen returns the row of the form whose text is n bytes long, or nil
-// if there is none. The forms' lengths are distinct.
-func formOfLen(n int) *textForm {
-	for i := range textForms {
-		if textForms[i].len() == n {
-			return &textForms[i]
+// formOfLen returns the form whose text is n bytes long, if there is one.
+// The forms' lengths are distinct.
+func formOfLen(n int) (Form, bool) {
+	for f := range Form(len(textForms)) {
+		if textForms[f].len() == n {
+			return f, true
 		}
 	}
-	return nil
+	return 0, false
 }
 
 // String returns the form's name: "canonical", "hex", "braced" or "urn",

@@ -137,8 +137,9 @@ func (u *UUID) UnmarshalText(text []byte) error {
 //
 // It is the table of forms (form.go) unrolled, each case one form, from
 // the constants the table is built of: a version that read the table took
-// 25 % longer on the canonical form and twice as long on the URN. TestFormTable and
-// FuzzParse check that it accepts what the table describes.
+// 25 % longer on the canonical form and twice as long on the URN.
+// TestFormTable and FuzzParse check that it accepts what the table
+// describes.
 func parse[T ~string | ~[]byte](u *UUID, in T) bool {
 	switch len(in) {
 	case canonicalLen:
@@ -154,9 +155,11 @@ func parse[T ~string | ~[]byte](u *UUID, in T) bool {
 	return false
 }
 
-// textArray returns in's bytes as an array of A's length, which in must
-// have, without copying them. A string and a slice both begin with the
-// address of their first byte. The array of a string must not be written.
+// textArray returns the first bytes of in as an array of A's length, in
+// place: a string and a slice both begin with the address of their first
+// byte. The caller has checked that in is that long (a check here would
+// not be compiled away, as the callers' are). The array of a string must
+// not be written.
 func textArray[A [canonicalLen]byte | [hexLen]byte, T ~string | ~[]byte](in T) *A {
 	return *(**A)(unsafe.Pointer(&in))
 }
@@ -225,13 +228,14 @@ func diagnose[T ~string | ~[]byte](in T, strict bool) (offset int, kind error, m
 	if len(in) == 0 {
 		return -1, ErrLength, "empty input"
 	}
-	t := &textForms[FormCanonical]
+	f := FormCanonical
 	if !strict {
-		t = guessForm(in)
+		f = guessForm(in)
 	}
+	t := &textForms[f]
 	for i := 0; i < len(t.prefix) && i < len(in); i++ {
 		if !foldEq(in[i], t.prefix[i]) {
-			return i, ErrPrefix, wantAffix(t.prefix, "prefix")
+			return i, ErrPrefix, affixMsgs[f].prefix
 		}
 	}
 	p := min(len(t.prefix), len(in))
@@ -241,26 +245,26 @@ func diagnose[T ~string | ~[]byte](in T, strict bool) (offset int, kind error, m
 	s := len(t.prefix) + len(t.body)
 	for i := s; i < len(in) && i-s < len(t.suffix); i++ {
 		if in[i] != t.suffix[i-s] {
-			return i, ErrSuffix, wantAffix(t.suffix, "suffix")
+			return i, ErrSuffix, affixMsgs[f].suffix
 		}
 	}
 	return -1, ErrLength, lengthMsg(strict)
 }
 
 // guessForm returns the form diagnose measures in against, if not strict.
-func guessForm[T ~string | ~[]byte](in T) *textForm {
-	if t := formOfLen(len(in)); t != nil {
-		return t
+func guessForm[T ~string | ~[]byte](in T) Form {
+	if f, ok := formOfLen(len(in)); ok {
+		return f
 	}
-	for i := range textForms {
-		if t := &textForms[i]; t.prefix != "" && foldEq(in[0], t.prefix[0]) {
-			return t
+	for f, t := range textForms {
+		if t.prefix != "" && foldEq(in[0], t.prefix[0]) {
+			return Form(f)
 		}
 	}
 	if len(in) < canonicalLen && !containsByte(in, '-') {
-		return &textForms[FormHex]
+		return FormHex
 	}
-	return &textForms[FormCanonical]
+	return FormCanonical
 }
 
 // diagnoseBody finds the first byte of in, which may be shorter or longer
@@ -330,14 +334,21 @@ func kindMsg(kind error) string {
 	return "want hex digit"
 }
 
-// wantAffix returns the message of a ParseError for a missing prefix or
-// suffix: "want '{'", or `want "urn:uuid:" prefix`.
-func wantAffix(affix, what string) string {
-	if len(affix) == 1 {
-		return "want '" + affix + "'"
+// affixMsgs are the messages of a ParseError for a bad prefix or suffix of
+// each form, "want '{'" or `want "urn:uuid:" prefix`, made from the table
+// once.
+var affixMsgs = func() (m [len(textForms)]struct{ prefix, suffix string }) {
+	want := func(affix, what string) string {
+		if len(affix) == 1 {
+			return "want '" + affix + "'"
+		}
+		return `want "` + affix + `" ` + what
 	}
-	return `want "` + affix + `" ` + what
-}
+	for f, t := range textForms {
+		m[f].prefix, m[f].suffix = want(t.prefix, "prefix"), want(t.suffix, "suffix")
+	}
+	return m
+}()
 
 // lengthMsgs are the messages of a ParseError for a bad length, made from
 // the table once, as the error values above are made once: the forms'
