@@ -198,7 +198,7 @@ func load64[T ~string | ~[]byte](s T, i int) uint64 {
 // string's first 64 bytes are kept, and a string is immutable, so a short
 // string is kept as it is; anything else is copied.
 func parseError(s string, strict bool) *ParseError {
-	off, kind, msg := diagnose(s, strict)
+	off, msg, kind := diagnose(s, strict)
 	in := s
 	if len(s) > maxErrInput {
 		in = boundedInput(s)
@@ -209,13 +209,13 @@ func parseError(s string, strict bool) *ParseError {
 // parseErrorBytes is parseError for a caller's byte slice, which is always
 // copied: the caller may reuse it.
 func parseErrorBytes(b []byte) *ParseError {
-	off, kind, msg := diagnose(b, false)
+	off, msg, kind := diagnose(b, false)
 	return &ParseError{Input: boundedInput(b), Offset: off, Msg: msg, Err: kind}
 }
 
 // diagnose explains why in is not a UUID: the offset of the first bad byte
-// (-1 if every byte fits but the length is wrong), the kind of problem and
-// what was wanted there. It is the slow path, run only after parse has said
+// (-1 if every byte fits but the length is wrong), what was wanted there
+// and the kind of problem. It is the slow path, run only after parse has said
 // no; strict limits it to the canonical form.
 //
 // It measures the input against one form and reports the first byte that
@@ -224,9 +224,9 @@ func parseErrorBytes(b []byte) *ParseError {
 // form whose prefix starts as the input does; else the 32 digits if the
 // input is shorter than the canonical form and has no hyphen; else the
 // canonical form.
-func diagnose[T ~string | ~[]byte](in T, strict bool) (offset int, kind error, msg string) {
+func diagnose[T ~string | ~[]byte](in T, strict bool) (offset int, msg string, kind error) {
 	if len(in) == 0 {
-		return -1, ErrLength, "empty input"
+		return -1, "empty input", ErrLength
 	}
 	f := FormCanonical
 	if !strict {
@@ -235,20 +235,20 @@ func diagnose[T ~string | ~[]byte](in T, strict bool) (offset int, kind error, m
 	t := &textForms[f]
 	for i := 0; i < len(t.prefix) && i < len(in); i++ {
 		if !foldEq(in[i], t.prefix[i]) {
-			return i, ErrPrefix, affixMsgs[f].prefix
+			return i, affixMsgs[f].prefix, ErrPrefix
 		}
 	}
 	p := min(len(t.prefix), len(in))
 	if off, kind := diagnoseBody(in[p:], t.body); kind != nil {
-		return p + off, kind, kindMsg(kind)
+		return p + off, kindMsg(kind), kind
 	}
 	s := len(t.prefix) + len(t.body)
 	for i := s; i < len(in) && i-s < len(t.suffix); i++ {
 		if in[i] != t.suffix[i-s] {
-			return i, ErrSuffix, affixMsgs[f].suffix
+			return i, affixMsgs[f].suffix, ErrSuffix
 		}
 	}
-	return -1, ErrLength, lengthMsg(strict)
+	return -1, lengthMsg(strict), ErrLength
 }
 
 // guessForm returns the form diagnose measures in against, if not strict.

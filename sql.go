@@ -136,7 +136,7 @@ func (n *NullUUID) UnmarshalJSON(data []byte) error {
 		return nil
 	}
 	var u UUID
-	if len(data) >= 2 && data[0] == '"' && data[len(data)-1] == '"' && bytes.IndexAny(data[1:len(data)-1], `"\`) < 0 {
+	if len(data) >= 2 && data[0] == '"' && data[len(data)-1] == '"' && !bytes.ContainsAny(data[1:len(data)-1], `"\`) {
 		if err := u.UnmarshalText(data[1 : len(data)-1]); err != nil {
 			return err
 		}
