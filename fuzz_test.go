@@ -117,18 +117,22 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("Parse(%q): Offset %d out of range", s, pe.Offset)
 			}
 			// The kind fits the offset: a bad length has none, and the
-			// byte at it is not what the kind says was wanted.
+			// byte at it is not what the kind says was wanted. It is the
+			// one kind errors.Is matches.
+			kind := pe.Unwrap()
 			switch {
-			case pe.Offset == -1 && pe.Err == ErrLength:
-			case pe.Offset >= 0 && pe.Err == ErrHexDigit && !isHex(s[pe.Offset]):
-			case pe.Offset >= 0 && pe.Err == ErrHyphen && s[pe.Offset] != '-':
-			case pe.Offset >= 0 && pe.Err == ErrSuffix && s[pe.Offset] != '}':
-			case pe.Offset >= 0 && pe.Err == ErrPrefix && pe.Offset < len("urn:uuid:"):
+			case pe.Offset == -1 && kind == ErrLength:
+			case pe.Offset >= 0 && kind == ErrHexDigit && !isHex(s[pe.Offset]):
+			case pe.Offset >= 0 && kind == ErrHyphen && s[pe.Offset] != '-':
+			case pe.Offset >= 0 && kind == ErrSuffix && s[pe.Offset] != '}':
+			case pe.Offset >= 0 && kind == ErrPrefix && pe.Offset < len("urn:uuid:"):
 			default:
-				t.Fatalf("Parse(%q): kind %v at offset %d", s, pe.Err, pe.Offset)
+				t.Fatalf("Parse(%q): kind %v at offset %d", s, kind, pe.Offset)
 			}
-			if !errors.Is(e, pe.Err) {
-				t.Fatalf("Parse(%q): errors.Is(err, %v) = false", s, pe.Err)
+			for _, k := range []error{ErrLength, ErrPrefix, ErrSuffix, ErrHyphen, ErrHexDigit} {
+				if errors.Is(e, k) != (k == kind) {
+					t.Fatalf("Parse(%q) of kind %v: errors.Is(err, %v) = %v", s, kind, k, !(k == kind))
+				}
 			}
 			if len(pe.Input) > maxErrInput+len("…") || !strings.HasPrefix(s, strings.TrimSuffix(pe.Input, "…")) {
 				t.Fatalf("Parse(%q): Input %q is not a bounded prefix", s, pe.Input)

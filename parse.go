@@ -13,14 +13,16 @@ import (
 const maxErrInput = 64
 
 // ParseError reports text that is not a UUID: where the first problem is,
-// what was wanted there, and its kind, which [errors.Is] matches through
-// the error, as it matches [strconv.ErrSyntax] through a
-// [strconv.NumError].
+// what was wanted there, and its kind, one of [ErrLength], [ErrPrefix],
+// [ErrSuffix], [ErrHyphen] and [ErrHexDigit], which [errors.Is] matches
+// through the error as it matches [strconv.ErrSyntax] through a
+// [strconv.NumError]. (The kind is kept as a small number, not an error
+// field as in NumError, so that the error stays one 48-byte allocation.)
 type ParseError struct {
 	Input  string // the rejected text, cut to 64 bytes ("…" marks the cut)
 	Offset int    // byte offset of the first bad byte in the original input; -1 for a bad length
 	Msg    string // what was expected at Offset, e.g. "want hex digit"
-	Err    error  // the kind: ErrLength, ErrPrefix, ErrSuffix, ErrHyphen or ErrHexDigit
+	kind   uint8  // the index of the kind in parseKinds; 0 for none
 }
 
 // The kinds of [ParseError], one for each part of a text form that input
@@ -62,9 +64,21 @@ func (e *ParseError) Error() string {
 	return s
 }
 
-// Unwrap returns the kind of the error, e.Err, so that
-// errors.Is(err, [ErrHexDigit]) and the like match it.
-func (e *ParseError) Unwrap() error { return e.Err }
+// Unwrap returns the kind of the error, so that errors.Is(err,
+// [ErrHexDigit]) and the like match it; nil for a ParseError made
+// elsewhere.
+func (e *ParseError) Unwrap() error { return parseKinds[e.kind] }
+
+// parseKinds are the kinds of ParseError, by the number it keeps.
+var parseKinds = [...]error{nil, ErrLength, ErrPrefix, ErrSuffix, ErrHyphen, ErrHexDigit}
+
+// newParseError returns a ParseError of the kind kind, one of parseKinds.
+func newParseError(in string, offset int, msg string, kind error) *ParseError {
+	var k uint8
+	for k = 1; int(k) < len(parseKinds) && parseKinds[k] != kind; k++ {
+	}
+	return &ParseError{Input: in, Offset: offset, Msg: msg, kind: k}
+}
 
 // Parse returns the UUID represented by s, which must be in one of these
 // forms, with hex digits in either case and the "urn:uuid:" prefix in any
@@ -203,14 +217,14 @@ func parseError(s string, strict bool) *ParseError {
 	if len(s) > maxErrInput {
 		in = boundedInput(s)
 	}
-	return &ParseError{Input: in, Offset: off, Msg: msg, Err: kind}
+	return newParseError(in, off, msg, kind)
 }
 
 // parseErrorBytes is parseError for a caller's byte slice, which is always
 // copied: the caller may reuse it.
 func parseErrorBytes(b []byte) *ParseError {
 	off, msg, kind := diagnose(b, false)
-	return &ParseError{Input: boundedInput(b), Offset: off, Msg: msg, Err: kind}
+	return newParseError(boundedInput(b), off, msg, kind)
 }
 
 // diagnose explains why in is not a UUID: the offset of the first bad byte

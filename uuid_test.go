@@ -408,8 +408,8 @@ func TestParseTable(t *testing.T) {
 				if pe.Offset != tc.offset {
 					t.Errorf("Parse(%q).Offset = %d (%s); want %d", trim(tc.in), pe.Offset, pe.Msg, tc.offset)
 				}
-				if !errors.Is(e, tc.kind) || pe.Err != tc.kind {
-					t.Errorf("Parse(%q): kind %v; want errors.Is(err, %v)", trim(tc.in), pe.Err, tc.kind)
+				if !errors.Is(e, tc.kind) || pe.Unwrap() != tc.kind {
+					t.Errorf("Parse(%q): kind %v; want errors.Is(err, %v)", trim(tc.in), pe.Unwrap(), tc.kind)
 				}
 				if pe.Offset < -1 || pe.Offset >= max(len(tc.in), 1) {
 					t.Errorf("Offset %d out of range for input of %d bytes", pe.Offset, len(tc.in))
@@ -469,6 +469,15 @@ func TestParseErrorMessage(t *testing.T) {
 	want = `uuid: parsing "f81d4fae-7dec-11d0-a765-00a0c91e6b\x00\x01": want hex digit at offset 34`
 	if err == nil || err.Error() != want {
 		t.Errorf("Error() = %v; want %s", err, want)
+	}
+}
+
+// TestParseErrorKindless checks that a ParseError made outside the
+// package, which has no kind, matches none.
+func TestParseErrorKindless(t *testing.T) {
+	var err error = &ParseError{Input: "x", Offset: -1, Msg: "want something"}
+	if errors.Unwrap(err) != nil || errors.Is(err, ErrLength) || err.Error() != `uuid: parsing "x": want something` {
+		t.Errorf("ParseError without a kind: Unwrap %v, Error %q", errors.Unwrap(err), err)
 	}
 }
 
