@@ -22,7 +22,7 @@ type ParseError struct {
 	Input  string // the rejected text, cut to 64 bytes ("…" marks the cut)
 	Offset int    // byte offset of the first bad byte in the original input; -1 for a bad length
 	Msg    string // what was expected at Offset, e.g. "want hex digit"
-	kind   uint8  // the index of the kind in parseKinds; 0 for none
+	kind   parseKind
 }
 
 // The kinds of [ParseError], one for each part of a text form that input
@@ -69,15 +69,27 @@ func (e *ParseError) Error() string {
 // elsewhere.
 func (e *ParseError) Unwrap() error { return parseKinds[e.kind] }
 
-// parseKinds are the kinds of ParseError, by the number it keeps.
-var parseKinds = [...]error{nil, ErrLength, ErrPrefix, ErrSuffix, ErrHyphen, ErrHexDigit}
+// A parseKind is the kind of a ParseError as it keeps it: the index of
+// the error in parseKinds.
+type parseKind uint8
 
-// newParseError returns a ParseError of the kind kind, one of parseKinds.
-func newParseError(in string, offset int, msg string, kind error) *ParseError {
-	var k uint8
-	for k = 1; int(k) < len(parseKinds) && parseKinds[k] != kind; k++ {
-	}
-	return &ParseError{Input: in, Offset: offset, Msg: msg, kind: k}
+const (
+	kindNone parseKind = iota // a ParseError made elsewhere; also "no problem found"
+	kindLength
+	kindPrefix
+	kindSuffix
+	kindHyphen
+	kindHexDigit
+)
+
+// parseKinds are the kinds of ParseError, by parseKind.
+var parseKinds = [...]error{
+	kindNone:     nil,
+	kindLength:   ErrLength,
+	kindPrefix:   ErrPrefix,
+	kindSuffix:   ErrSuffix,
+	kindHyphen:   ErrHyphen,
+	kindHexDigit: ErrHexDigit,
 }
 
 // Parse returns the UUID represented by s, which must be in one of these
@@ -217,14 +229,14 @@ func parseError(s string, strict bool) *ParseError {
 	if len(s) > maxErrInput {
 		in = boundedInput(s)
 	}
-	return newParseError(in, off, msg, kind)
+	return &ParseError{Input: in, Offset: off, Msg: msg, kind: kind}
 }
 
 // parseErrorBytes is parseError for a caller's byte slice, which is always
 // copied: the caller may reuse it.
 func parseErrorBytes(b []byte) *ParseError {
 	off, msg, kind := diagnose(b, false)
-	return newParseError(boundedInput(b), off, msg, kind)
+	return &ParseError{Input: boundedInput(b), Offset: off, Msg: msg, kind: kind}
 }
 
 // diagnose explains why in is not a UUID: the offset of the first bad byte
@@ -238,9 +250,9 @@ func parseErrorBytes(b []byte) *ParseError {
 // form whose prefix starts as the input does; else the 32 digits if the
 // input is shorter than the canonical form and has no hyphen; else the
 // canonical form.
-func diagnose[T ~string | ~[]byte](in T, strict bool) (offset int, msg string, kind error) {
+func diagnose[T ~string | ~[]byte](in T, strict bool) (offset int, msg string, kind parseKind) {
 	if len(in) == 0 {
-		return -1, "empty input", ErrLength
+		return -1, "empty input", kindLength
 	}
 	f := FormCanonical
 	if !strict {
@@ -249,20 +261,20 @@ func diagnose[T ~string | ~[]byte](in T, strict bool) (offset int, msg string, k
 	t := &textForms[f]
 	for i := 0; i < len(t.prefix) && i < len(in); i++ {
 		if !foldEq(in[i], t.prefix[i]) {
-			return i, affixMsgs[f].prefix, ErrPrefix
+			return i, affixMsgs[f].prefix, kindPrefix
 		}
 	}
 	p := min(len(t.prefix), len(in))
-	if off, kind := diagnoseBody(in[p:], t.body); kind != nil {
+	if off, kind := diagnoseBody(in[p:], t.body); kind != kindNone {
 		return p + off, kindMsg(kind), kind
 	}
 	s := len(t.prefix) + len(t.body)
 	for i := s; i < len(in) && i-s < len(t.suffix); i++ {
 		if in[i] != t.suffix[i-s] {
-			return i, affixMsgs[f].suffix, ErrSuffix
+			return i, affixMsgs[f].suffix, kindSuffix
 		}
 	}
-	return -1, lengthMsg(strict), ErrLength
+	return -1, lengthMsg(strict), kindLength
 }
 
 // guessForm returns the form diagnose measures in against, if not strict.
@@ -283,10 +295,10 @@ func guessForm[T ~string | ~[]byte](in T) Form {
 
 // diagnoseBody finds the first byte of in, which may be shorter or longer
 // than body, that does not fit the template body (canonicalBody or
-// hexBody), and its kind; the kind is nil if every byte fits. A complete
+// hexBody), and its kind; the kind is kindNone if every byte fits. A complete
 // canonical body is checked a word at a time by diagnoseCanonical, and
 // anything else a byte at a time by scanBody.
-func diagnoseBody[T ~string | ~[]byte](in T, body string) (offset int, kind error) {
+func diagnoseBody[T ~string | ~[]byte](in T, body string) (offset int, kind parseKind) {
 	if body == canonicalBody && len(in) >= canonicalLen {
 		return diagnoseCanonical(textArray[[canonicalLen]byte](in))
 	}
@@ -298,8 +310,8 @@ func diagnoseBody[T ~string | ~[]byte](in T, body string) (offset int, kind erro
 // is its first bad digit (a byte of 0x80 or more may spoil the flags above
 // it, never below), and the first bad byte overall is the earliest of those
 // and of the hyphens. scanBody gives the same answer a byte at a time;
-// FuzzParse checks that. The kind is nil if s is a canonical body.
-func diagnoseCanonical(s *[canonicalLen]byte) (offset int, kind error) {
+// FuzzParse checks that. The kind is kindNone if s is a canonical body.
+func diagnoseCanonical(s *[canonicalLen]byte) (offset int, kind parseKind) {
 	// The offsets of the eight digits each word holds.
 	const (
 		w0 = "\x00\x01\x02\x03\x04\x05\x06\x07"
@@ -316,33 +328,33 @@ func diagnoseCanonical(s *[canonicalLen]byte) (offset int, kind error) {
 	}
 	for _, h := range [4]int{8, 13, 18, 23} {
 		if h < offset && s[h] != '-' {
-			return h, ErrHyphen
+			return h, kindHyphen
 		}
 	}
 	if offset < canonicalLen {
-		return offset, ErrHexDigit
+		return offset, kindHexDigit
 	}
-	return 0, nil
+	return 0, kindNone
 }
 
 // scanBody finds the first byte of in that does not fit the template body,
-// a byte at a time, and its kind; the kind is nil if every byte fits.
-func scanBody[T ~string | ~[]byte](in T, body string) (offset int, kind error) {
+// a byte at a time, and its kind; the kind is kindNone if every byte fits.
+func scanBody[T ~string | ~[]byte](in T, body string) (offset int, kind parseKind) {
 	for i := 0; i < len(in) && i < len(body); i++ {
 		if body[i] == '-' && in[i] != '-' {
-			return i, ErrHyphen
+			return i, kindHyphen
 		}
 		if body[i] == 'x' && !isHex(in[i]) {
-			return i, ErrHexDigit
+			return i, kindHexDigit
 		}
 	}
-	return 0, nil
+	return 0, kindNone
 }
 
 // kindMsg returns the message of a ParseError of a kind that diagnoseBody
 // reports.
-func kindMsg(kind error) string {
-	if kind == ErrHyphen {
+func kindMsg(kind parseKind) string {
+	if kind == kindHyphen {
 		return "want '-'"
 	}
 	return "want hex digit"
