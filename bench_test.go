@@ -37,6 +37,7 @@ func BenchmarkParse(b *testing.B) {
 		{"braced", benchStrings(func(u UUID) string { return "{" + u.String() + "}" })},
 		{"urn", benchStrings(UUID.URN)},
 		{"invalid", benchStrings(func(u UUID) string { return u.String()[:35] + "g" })},
+		{"short", benchStrings(func(u UUID) string { return u.String()[:35] })},
 	}
 	for _, f := range forms {
 		b.Run("form="+f.name, func(b *testing.B) {
@@ -121,6 +122,21 @@ func BenchmarkMarshalText(b *testing.B) {
 	for b.Loop() {
 		benchInputs[i&63].MarshalText()
 		i++
+	}
+}
+
+func BenchmarkFromBytes(b *testing.B) {
+	raw := benchInputs[0]
+	for _, in := range []struct {
+		name string
+		b    []byte
+	}{{"raw", raw[:]}, {"short", raw[:15]}} {
+		b.Run("input="+in.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				FromBytes(in.b)
+			}
+		})
 	}
 }
 

@@ -37,9 +37,20 @@ func ExampleParseError() {
 		fmt.Println(pe.Offset, pe.Msg)
 	}
 	fmt.Println(err)
+	fmt.Println(errors.Is(err, uuid.ErrHexDigit), errors.Is(err, uuid.ErrLength))
+
+	// The kind tells a bad length from a bad byte without the text, for
+	// text and binary input alike.
+	_, err = uuid.Parse("f81d4fae-7dec-11d0-a765")
+	fmt.Println(errors.Is(err, uuid.ErrLength), err)
+	_, err = uuid.FromBytes([]byte{1, 2, 3})
+	fmt.Println(errors.Is(err, uuid.ErrLength), errors.As(err, &pe), err)
 	// Output:
 	// 35 want hex digit
 	// uuid: parsing "f81d4fae-7dec-11d0-a765-00a0c91e6bfz": want hex digit at offset 35
+	// true false
+	// true uuid: parsing "f81d4fae-7dec-11d0-a765": want 32, 36, 38 or 45 bytes
+	// true false uuid: want 16 bytes, got 3
 }
 
 func ExampleUUID_String() {

@@ -3,6 +3,7 @@ package uuid
 import (
 	"encoding/binary"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -13,15 +14,16 @@ import (
 // forms, built from strings.Cut and encoding/hex, against which the fast
 // parser is checked.
 func referenceParse(s string) (UUID, bool) {
+	const urn = "urn:uuid:"
 	switch {
-	case len(s) == urnLen && strings.EqualFold(s[:len(urnPrefix)], urnPrefix):
-		s = s[len(urnPrefix):]
-	case len(s) == bracedLen && s[0] == '{' && s[len(s)-1] == '}':
+	case len(s) == len(urn)+36 && strings.EqualFold(s[:len(urn)], urn):
+		s = s[len(urn):]
+	case len(s) == 38 && s[0] == '{' && s[len(s)-1] == '}':
 		s = s[1 : len(s)-1]
-	case len(s) == hexLen:
+	case len(s) == 32:
 		return decodeRef(s)
 	}
-	if len(s) != canonicalLen {
+	if len(s) != 36 {
 		return UUID{}, false
 	}
 	var groups []string
@@ -43,7 +45,7 @@ func referenceParse(s string) (UUID, bool) {
 }
 
 func decodeRef(h string) (UUID, bool) {
-	if len(h) != hexLen || strings.ContainsAny(h, "+-") {
+	if len(h) != 32 || strings.ContainsAny(h, "+-") {
 		return UUID{}, false
 	}
 	b, err := hex.DecodeString(h)
@@ -99,11 +101,11 @@ func FuzzParse(f *testing.F) {
 		if u != (UUID{}) {
 			t.Fatalf("failed Parse(%q) returned %v; want Nil", s, u)
 		}
-		if len(s) == canonicalLen && s[0] != 'u' && s[0] != 'U' && s[0] != '{' {
-			fastOff, fastMsg := diagnoseCanonical(s)
-			slowOff, slowMsg := scanTemplate(s, canonicalTemplate, false)
-			if fastOff != slowOff || fastMsg != slowMsg {
-				t.Fatalf("diagnoseCanonical(%q) = %d %q; scanTemplate says %d %q", s, fastOff, fastMsg, slowOff, slowMsg)
+		if len(s) >= canonicalLen {
+			fastOff, fastKind := diagnoseCanonical(textArray[[canonicalLen]byte](s))
+			slowOff, slowKind := scanBody(s[:canonicalLen], canonicalBody)
+			if fastOff != slowOff || fastKind != slowKind {
+				t.Fatalf("diagnoseCanonical(%q) = %d, %v; scanBody says %d, %v", s[:canonicalLen], fastOff, fastKind, slowOff, slowKind)
 			}
 		}
 		for _, e := range []error{err, errb, errs} {
@@ -113,6 +115,24 @@ func FuzzParse(f *testing.F) {
 			}
 			if pe.Offset < -1 || pe.Offset >= max(len(s), 1) {
 				t.Fatalf("Parse(%q): Offset %d out of range", s, pe.Offset)
+			}
+			// The kind fits the offset: a bad length has none, and the
+			// byte at it is not what the kind says was wanted. It is the
+			// one kind errors.Is matches.
+			kind := pe.Unwrap()
+			switch {
+			case pe.Offset == -1 && kind == ErrLength:
+			case pe.Offset >= 0 && kind == ErrHexDigit && !isHex(s[pe.Offset]):
+			case pe.Offset >= 0 && kind == ErrHyphen && s[pe.Offset] != '-':
+			case pe.Offset >= 0 && kind == ErrSuffix && s[pe.Offset] != '}':
+			case pe.Offset >= 0 && kind == ErrPrefix && pe.Offset < len("urn:uuid:"):
+			default:
+				t.Fatalf("Parse(%q): kind %v at offset %d", s, kind, pe.Offset)
+			}
+			for _, k := range []error{ErrLength, ErrPrefix, ErrSuffix, ErrHyphen, ErrHexDigit} {
+				if errors.Is(e, k) != (k == kind) {
+					t.Fatalf("Parse(%q) of kind %v: errors.Is(err, %v) = %v", s, kind, k, !(k == kind))
+				}
 			}
 			if len(pe.Input) > maxErrInput+len("…") || !strings.HasPrefix(s, strings.TrimSuffix(pe.Input, "…")) {
 				t.Fatalf("Parse(%q): Input %q is not a bounded prefix", s, pe.Input)
@@ -134,8 +154,8 @@ func FuzzBinary(f *testing.F) {
 		u, err := FromBytes(b)
 		if len(b) != Size {
 			var pe *ParseError
-			if !errors.As(err, &pe) || pe.Offset != -1 {
-				t.Fatalf("FromBytes(%d bytes) = %v; want *ParseError with Offset -1", len(b), err)
+			if !errors.Is(err, ErrLength) || errors.As(err, &pe) || u != (UUID{}) {
+				t.Fatalf("FromBytes(%d bytes) = %v, %v; want Nil and an ErrLength that is not a *ParseError", len(b), u, err)
 			}
 			return
 		}
@@ -160,6 +180,53 @@ func FuzzBinary(f *testing.F) {
 		want := h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
 		if string(at) != want || string(mt) != want || u.String() != want || u.URN() != "urn:uuid:"+want {
 			t.Fatalf("AppendText %q, MarshalText %q, String %q; want %q", at, mt, u.String(), want)
+		}
+	})
+}
+
+// FuzzNullUUIDJSON checks NullUUID.UnmarshalJSON against encoding/json:
+// it succeeds exactly when data is one JSON value, with any JSON white
+// space around it, that is null or a string Parse accepts; JSON of another
+// type gives a *json.UnmarshalTypeError, and a failure leaves n alone.
+func FuzzNullUUIDJSON(f *testing.F) {
+	f.Add([]byte(`null`))                                              // null
+	f.Add([]byte(" \t\r\nnull\n"))                                     // null in white space
+	f.Add([]byte(`"f81d4fae-7dec-11d0-a765-00a0c91e6bf6"`))            // the fast path
+	f.Add([]byte(` "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6" `)) // a URN in white space
+	f.Add([]byte(`"\u006681d4fae-7dec-11d0-a765-00a0c91e6bf6"`))       // an escape
+	f.Add([]byte(`"f81d4fae-7dec-11d0-a765-00a0c91e6bf6" "x"`))        // two values
+	f.Add([]byte("\"f81d4fae-7dec-11d0-a765-00a0c91e6b\tf\""))         // a raw control byte
+	f.Add([]byte(`42`))                                                // a number
+	f.Add([]byte(`{"a":1}`))                                           // an object
+	f.Add([]byte("\vnull"))                                            // not JSON white space
+	f.Fuzz(func(t *testing.T, data []byte) {
+		keep := NullUUID{UUID: Max(), Valid: true}
+		n := keep
+		err := n.UnmarshalJSON(data)
+		var v any
+		jerr := json.Unmarshal(data, &v)
+		var want NullUUID
+		wantOK := false
+		switch v := v.(type) {
+		case nil:
+			wantOK = jerr == nil
+		case string:
+			u, perr := Parse(v)
+			want, wantOK = NullUUID{UUID: u, Valid: true}, perr == nil
+		default:
+			var te *json.UnmarshalTypeError
+			if !errors.As(err, &te) {
+				t.Fatalf("UnmarshalJSON(%q) = %v; want a *json.UnmarshalTypeError for a %T", data, err, v)
+			}
+		}
+		if wantOK {
+			if err != nil || n != want {
+				t.Fatalf("UnmarshalJSON(%q) = %v, %+v; want %+v", data, err, n, want)
+			}
+			return
+		}
+		if err == nil || n != keep {
+			t.Fatalf("UnmarshalJSON(%q) = %v, left %+v; want an error and n unchanged", data, err, n)
 		}
 	})
 }

@@ -95,27 +95,28 @@ GLOBL alpha<>(SB), RODATA|NOPTR, $32
 	PSLLW    $4, A;             \
 	POR      T, A
 
-// func decodeCanonicalAt(p *byte) (u UUID, ok bool)
-TEXT ·decodeCanonicalAt(SB), NOSPLIT, $0-25
-	MOVQ p+0(FP), SI
+// func decodeCanonical(u *UUID, s *[36]byte) bool
+TEXT ·decodeCanonical(SB), NOSPLIT, $0-17
+	MOVQ u+0(FP), DI
+	MOVQ s+8(FP), SI
 
 	// Gather digits 0-15 (text offsets 0-7, 9-12, 14-17) into X0. Load
-	// p[2:18], whose last four bytes are digits 12-15, then overwrite the
-	// first eight bytes with p[0:8] and the next four with p[9:13].
+	// s[2:18], whose last four bytes are digits 12-15, then overwrite the
+	// first eight bytes with s[0:8] and the next four with s[9:13].
 	MOVOU  2(SI), X0
 	MOVQ   0(SI), X1
 	MOVSD  X1, X0
 	PINSRW $4, 9(SI), X0
 	PINSRW $5, 11(SI), X0
 
-	// Gather digits 16-31 (offsets 19-22, 24-35) into X1: load p[20:36],
+	// Gather digits 16-31 (offsets 19-22, 24-35) into X1: load s[20:36],
 	// whose last twelve bytes are digits 20-31, then overwrite the first
-	// four bytes with p[19:23].
+	// four bytes with s[19:23].
 	MOVOU 20(SI), X1
 	MOVL  19(SI), X2
 	MOVSS X2, X1
 
-	// X2 = the hyphen lanes of p[8:24], XOR the hyphens: zero if they are
+	// X2 = the hyphen lanes of s[8:24], XOR the hyphens: zero if they are
 	// all in place.
 	MOVOU 8(SI), X2
 	PAND  hyphenLanes<>(SB), X2
@@ -134,24 +135,22 @@ TEXT ·decodeCanonicalAt(SB), NOSPLIT, $0-25
 	CMPL     AX, $0xffff
 	JNE      fail
 
-	// X3 = digits 0-15, X4 = digits 16-31; pack them into X3. (The
-	// stores go through the result's address because go vet cannot check
-	// the size of a MOVOU to a [16]byte.)
+	// X3 = digits 0-15, X4 = digits 16-31; pack them into X3 and store
+	// it in *u.
 	PAIRS(X3, X4, X0, X1)
-	LEAQ  u+8(FP), DI
 	MOVOU X3, (DI)
-	MOVB  $1, ok+24(FP)
+	MOVB  $1, ret+16(FP)
 	RET
 
-fail: // return the Nil UUID; X7 is zero
-	LEAQ  u+8(FP), DI
+fail: // *u = the Nil UUID; X7 is zero
 	MOVOU X7, (DI)
-	MOVB  $0, ok+24(FP)
+	MOVB  $0, ret+16(FP)
 	RET
 
-// func decodeHexAt(p *byte) (u UUID, ok bool)
-TEXT ·decodeHexAt(SB), NOSPLIT, $0-25
-	MOVQ p+0(FP), SI
+// func decodeHex(u *UUID, s *[32]byte) bool
+TEXT ·decodeHex(SB), NOSPLIT, $0-17
+	MOVQ u+0(FP), DI
+	MOVQ s+8(FP), SI
 
 	// The digits are already in place: 0-15, then 16-31.
 	MOVOU 0(SI), X0
@@ -168,15 +167,13 @@ TEXT ·decodeHexAt(SB), NOSPLIT, $0-25
 	JNE      fail
 
 	PAIRS(X3, X4, X0, X1)
-	LEAQ  u+8(FP), DI
 	MOVOU X3, (DI)
-	MOVB  $1, ok+24(FP)
+	MOVB  $1, ret+16(FP)
 	RET
 
-fail: // return the Nil UUID; X7 is zero
-	LEAQ  u+8(FP), DI
+fail: // *u = the Nil UUID; X7 is zero
 	MOVOU X7, (DI)
-	MOVB  $0, ok+24(FP)
+	MOVB  $0, ret+16(FP)
 	RET
 
 // HEXDIGITS loads the UUID at SI and leaves its 32 ASCII hex digits in X0

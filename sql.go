@@ -5,14 +5,16 @@ import (
 	"database/sql/driver"
 	"encoding/json"
 	"errors"
+	"reflect"
 )
 
 // Scan implements [database/sql.Scanner]. It accepts a string or []byte in
 // any form [Parse] accepts, or a []byte of exactly 16 raw bytes, as a
 // BLOB or BINARY(16) column holds them (see [UUID.Value]). SQL NULL
 // is an error, [ErrScanNull], as it is for other non-nullable types; scan
-// into a [NullUUID] where the column may be NULL. Text that is not a UUID
-// gives a [*ParseError], and other source types an error matching
+// into a [NullUUID] where the column may be NULL. Text that is not a UUID,
+// and a []byte of any length other than 16 (which is read as text), gives
+// a [*ParseError], and other source types an error matching
 // [ErrScanType]. On failure u is unchanged.
 func (u *UUID) Scan(src any) error {
 	switch src := src.(type) {
@@ -122,23 +124,30 @@ func (n NullUUID) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements [json.Unmarshaler]: null sets Valid to false,
-// a JSON string is parsed as by [Parse]. Anything else, and a string that
-// is not a UUID, gives a [*ParseError]. On failure n is unchanged.
+// a JSON string is parsed as by [Parse], and white space around either is
+// ignored, as encoding/json ignores it. A string that is not a UUID gives a
+// [*ParseError]; any other JSON value gives the [*json.UnmarshalTypeError]
+// encoding/json gives for a UUID field, and data that is not JSON a
+// [*json.SyntaxError]. On failure n is unchanged.
 func (n *NullUUID) UnmarshalJSON(data []byte) error {
+	data = trimJSONSpace(data)
 	if string(data) == "null" {
 		*n = NullUUID{}
 		return nil
 	}
 	var u UUID
-	if len(data) >= 2 && data[0] == '"' && data[len(data)-1] == '"' && bytes.IndexByte(data, '\\') < 0 {
+	if len(data) >= 2 && data[0] == '"' && data[len(data)-1] == '"' && !bytes.ContainsAny(data[1:len(data)-1], `"\`) {
 		if err := u.UnmarshalText(data[1 : len(data)-1]); err != nil {
 			return err
 		}
 	} else {
-		// Escapes or not a string: let encoding/json decode it.
+		// Escapes, not a string, or not JSON: let encoding/json decode it.
 		var s string
 		if err := json.Unmarshal(data, &s); err != nil {
-			return &ParseError{Input: boundedInput(data), Offset: 0, Msg: "want a JSON string or null"}
+			if te, ok := err.(*json.UnmarshalTypeError); ok {
+				te.Type = reflect.TypeFor[NullUUID]()
+			}
+			return err
 		}
 		v, err := Parse(s)
 		if err != nil {
@@ -148,4 +157,17 @@ func (n *NullUUID) UnmarshalJSON(data []byte) error {
 	}
 	*n = NullUUID{UUID: u, Valid: true}
 	return nil
+}
+
+// trimJSONSpace returns data without the white space JSON allows around a
+// value: space, tab, line feed and carriage return.
+func trimJSONSpace(data []byte) []byte {
+	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+	for len(data) > 0 && isSpace(data[0]) {
+		data = data[1:]
+	}
+	for len(data) > 0 && isSpace(data[len(data)-1]) {
+		data = data[:len(data)-1]
+	}
+	return data
 }

@@ -3,6 +3,7 @@ package uuid
 import (
 	"bytes"
 	"database/sql/driver"
+	"errors"
 	"testing"
 )
 
@@ -72,5 +73,36 @@ func TestScanAllocs(t *testing.T) {
 		if a := testing.AllocsPerRun(100, tt.f); a != 0 {
 			t.Errorf("Scan %s: %v allocations; want 0", tt.name, a)
 		}
+	}
+}
+
+// TestScanWrongLength checks that a []byte that is not 16 bytes is read as
+// text, so that a short or long one fails as text does: a *ParseError
+// matching ErrLength (or the kind of its first bad byte), with the target
+// unchanged.
+func TestScanWrongLength(t *testing.T) {
+	orig := MustParse("f81d4fae-7dec-11d0-a765-00a0c91e6bf6")
+	for _, tc := range []struct {
+		name string
+		src  []byte
+		kind error
+	}{
+		{"empty", []byte{}, ErrLength},
+		{"raw_15", orig[:15], ErrHexDigit}, // 0xf8 is not a hex digit, and comes first
+		{"hex_15", []byte("f81d4fae7dec11d"), ErrLength},
+		{"raw_17", append(orig[:], 0), ErrHexDigit},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			u := orig
+			err := u.Scan(tc.src)
+			var pe *ParseError
+			if !errors.As(err, &pe) || !errors.Is(err, tc.kind) || u != orig {
+				t.Errorf("Scan(%x) = %v, left %v; want a *ParseError matching %v and the target unchanged", tc.src, err, u, tc.kind)
+			}
+			n := NullUUID{UUID: orig, Valid: true}
+			if err := n.Scan(tc.src); !errors.Is(err, tc.kind) || n != (NullUUID{UUID: orig, Valid: true}) {
+				t.Errorf("NullUUID.Scan(%x) = %v, left %+v", tc.src, err, n)
+			}
+		})
 	}
 }

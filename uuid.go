@@ -296,20 +296,21 @@ func (e *versionError) Error() string {
 func (e *versionError) Is(target error) bool { return target == ErrVersion }
 
 // FromBytes returns the UUID whose 16 bytes, in RFC 9562 order, are b. It
-// fails with a [*ParseError] if len(b) is not 16.
+// fails with an error matching [ErrLength] if len(b) is not 16.
 func FromBytes(b []byte) (UUID, error) {
 	if len(b) != Size {
-		return UUID{}, lengthError(b)
+		return UUID{}, lengthError(len(b))
 	}
 	return UUID(b), nil
 }
 
 // FromBytesLE returns the UUID whose bytes in Microsoft GUID order are b:
 // the first three fields (4, 2 and 2 bytes) little-endian, the last 8 bytes
-// as they are. It fails with a [*ParseError] if len(b) is not 16.
+// as they are. It fails with an error matching [ErrLength] if len(b) is not
+// 16.
 func FromBytesLE(b []byte) (UUID, error) {
 	if len(b) != Size {
-		return UUID{}, lengthError(b)
+		return UUID{}, lengthError(len(b))
 	}
 	return UUID(b).swapGUID(), nil
 }
@@ -333,21 +334,21 @@ func (u UUID) MarshalBinary() ([]byte, error) { return u[:], nil }
 // bytes of u to b.
 func (u UUID) AppendBinary(b []byte) ([]byte, error) { return append(b, u[:]...), nil }
 
-// UnmarshalBinary implements [encoding.BinaryUnmarshaler]. It fails with a
-// [*ParseError], leaving u unchanged, if len(b) is not 16.
+// UnmarshalBinary implements [encoding.BinaryUnmarshaler]. It fails with an
+// error matching [ErrLength], leaving u unchanged, if len(b) is not 16.
 func (u *UUID) UnmarshalBinary(b []byte) error {
 	if len(b) != Size {
-		return lengthError(b)
+		return lengthError(len(b))
 	}
 	*u = UUID(b)
 	return nil
 }
 
-// lengthError reports binary input of the wrong length.
-func lengthError(b []byte) *ParseError {
-	return &ParseError{
-		Input:  boundedInput(b),
-		Offset: -1,
-		Msg:    "want 16 bytes, got " + strconv.Itoa(len(b)),
-	}
-}
+// lengthError reports binary input that is not 16 bytes long, by its
+// length; it matches [ErrLength]. It is not a [ParseError], which is for
+// text: the bytes have no offset to report, and a value of this type needs
+// no allocation for a length below 256.
+type lengthError int
+
+func (n lengthError) Error() string      { return "uuid: want 16 bytes, got " + strconv.Itoa(int(n)) }
+func (lengthError) Is(target error) bool { return target == ErrLength }

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"math/big"
 	"os"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -286,86 +287,87 @@ func TestErratum(t *testing.T) {
 const good = "f81d4fae-7dec-11d0-a765-00a0c91e6bf6"
 
 // parseCases is the differential parse table: every accepted form, near
-// misses and odd input, with the expected result and error offset.
+// misses and odd input, with the expected result, error offset and kind.
 var parseCases = []struct {
 	name   string
 	in     string
 	ok     bool
-	offset int // for failures
+	offset int   // for failures
+	kind   error // for failures: what errors.Is matches
 }{
-	{"canonical", good, true, 0},
-	{"canonical_upper", strings.ToUpper(good), true, 0},
-	{"canonical_mixed", "F81d4FAE-7DEc-11d0-A765-00a0C91e6bF6", true, 0},
-	{"hex32", "f81d4fae7dec11d0a76500a0c91e6bf6", true, 0},
-	{"hex32_upper", "F81D4FAE7DEC11D0A76500A0C91E6BF6", true, 0},
-	{"braced", "{" + good + "}", true, 0},
-	{"braced_upper", "{" + strings.ToUpper(good) + "}", true, 0},
-	{"urn", "urn:uuid:" + good, true, 0},
-	{"urn_upper_prefix", "URN:UUID:" + good, true, 0},
-	{"urn_mixed_prefix", "uRn:UuId:" + strings.ToUpper(good), true, 0},
-	{"nil", "00000000-0000-0000-0000-000000000000", true, 0},
-	{"max", "ffffffff-ffff-ffff-ffff-ffffffffffff", true, 0},
-	{"max_upper", "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF", true, 0},
-	{"empty", "", false, -1},
-	{"len35", good[:35], false, -1},
-	{"len37", good + "0", false, -1},
-	{"len37_trailing_space", good + " ", false, -1},
-	{"len44_urn_short", "urn:uuid:" + good[:35], false, -1},
-	{"len46_urn_long", "urn:uuid:" + good + "0", false, -1},
-	{"len31_hex", "f81d4fae7dec11d0a76500a0c91e6bf", false, -1},
-	{"len33_hex", "f81d4fae7dec11d0a76500a0c91e6bf60", false, -1},
-	{"leading_space", " " + good[1:], false, 0},
-	{"trailing_newline", good[:35] + "\n", false, 35},
-	{"bad_hex_first", "g81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, 0},
-	{"bad_hex_last", "f81d4fae-7dec-11d0-a765-00a0c91e6bfz", false, 35},
-	{"bad_hex_mid", "f81d4fae-7dec-11x0-a765-00a0c91e6bf6", false, 16},
-	{"hyphen_moved_left", "f81d4fa-e7dec-11d0-a765-00a0c91e6bf6", false, 7},
-	{"hyphen_moved_right", "f81d4fae7-dec-11d0-a765-00a0c91e6bf6", false, 8},
-	{"underscore_sep", "f81d4fae_7dec_11d0_a765_00a0c91e6bf6", false, 8},
-	{"colon_sep", "f81d4fae:7dec:11d0:a765:00a0c91e6bf6", false, 8},
-	{"hyphen_at_13_missing", "f81d4fae-7dec011d0-a765-00a0c91e6bf6", false, 13},
-	{"hyphen_at_18_missing", "f81d4fae-7dec-11d00a765-00a0c91e6bf6", false, 18},
-	{"hyphen_at_23_missing", "f81d4fae-7dec-11d0-a765000a0c91e6bf6", false, 23},
-	{"square_brackets", "[" + good + "]", false, 0},
-	{"paren", "(" + good + ")", false, 0},
-	{"brace_open_only", "{" + good + " ", false, 37},
-	{"brace_close_missing", "{" + good, false, -1},
-	{"brace_close_only", good + "}", false, -1},
-	{"brace_hex32", "{f81d4fae7dec11d0a76500a0c91e6bf6}", false, 9},
-	{"urn_bad_prefix", "urn:uuix:" + good, false, 7},
-	{"urn_no_colon", "urn-uuid:" + good, false, 3},
-	{"urn_hex32", "urn:uuid:f81d4fae7dec11d0a76500a0c91e6bf6", false, 17},
-	{"urn_braced", "urn:uuid:{" + good + "}", false, 9},
-	{"urn_bad_hex", "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bfg", false, 44},
-	{"0x_prefix", "0x" + "f81d4fae7dec11d0a76500a0c91e6bf6", false, 1},
-	{"nul_embedded", "f81d4fae-7dec-11d0-a765-00a0c9\x00e6bf6", false, 30},
-	{"nul_only", "\x00", false, 0},
-	{"non_ascii_e_acute", "f81d4fae-7dec-11d0-a765-00a0c91e6b\u00e9", false, 34},
-	{"non_ascii_fullwidth_digit", "\uff10" + good[3:], false, 0},
-	{"high_byte", "\xff" + good[1:], false, 0},
-	{"high_bit_digit", string(rune('0'|0x80)) + good[1:], false, 0},
-	{"ascii_0x10_like_zero", "\x10" + good[1:], false, 0},
+	{"canonical", good, true, 0, nil},
+	{"canonical_upper", strings.ToUpper(good), true, 0, nil},
+	{"canonical_mixed", "F81d4FAE-7DEc-11d0-A765-00a0C91e6bF6", true, 0, nil},
+	{"hex32", "f81d4fae7dec11d0a76500a0c91e6bf6", true, 0, nil},
+	{"hex32_upper", "F81D4FAE7DEC11D0A76500A0C91E6BF6", true, 0, nil},
+	{"braced", "{" + good + "}", true, 0, nil},
+	{"braced_upper", "{" + strings.ToUpper(good) + "}", true, 0, nil},
+	{"urn", "urn:uuid:" + good, true, 0, nil},
+	{"urn_upper_prefix", "URN:UUID:" + good, true, 0, nil},
+	{"urn_mixed_prefix", "uRn:UuId:" + strings.ToUpper(good), true, 0, nil},
+	{"nil", "00000000-0000-0000-0000-000000000000", true, 0, nil},
+	{"max", "ffffffff-ffff-ffff-ffff-ffffffffffff", true, 0, nil},
+	{"max_upper", "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF", true, 0, nil},
+	{"empty", "", false, -1, ErrLength},
+	{"len35", good[:35], false, -1, ErrLength},
+	{"len37", good + "0", false, -1, ErrLength},
+	{"len37_trailing_space", good + " ", false, -1, ErrLength},
+	{"len44_urn_short", "urn:uuid:" + good[:35], false, -1, ErrLength},
+	{"len46_urn_long", "urn:uuid:" + good + "0", false, -1, ErrLength},
+	{"len31_hex", "f81d4fae7dec11d0a76500a0c91e6bf", false, -1, ErrLength},
+	{"len33_hex", "f81d4fae7dec11d0a76500a0c91e6bf60", false, -1, ErrLength},
+	{"leading_space", " " + good[1:], false, 0, ErrHexDigit},
+	{"trailing_newline", good[:35] + "\n", false, 35, ErrHexDigit},
+	{"bad_hex_first", "g81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, 0, ErrHexDigit},
+	{"bad_hex_last", "f81d4fae-7dec-11d0-a765-00a0c91e6bfz", false, 35, ErrHexDigit},
+	{"bad_hex_mid", "f81d4fae-7dec-11x0-a765-00a0c91e6bf6", false, 16, ErrHexDigit},
+	{"hyphen_moved_left", "f81d4fa-e7dec-11d0-a765-00a0c91e6bf6", false, 7, ErrHexDigit},
+	{"hyphen_moved_right", "f81d4fae7-dec-11d0-a765-00a0c91e6bf6", false, 8, ErrHyphen},
+	{"underscore_sep", "f81d4fae_7dec_11d0_a765_00a0c91e6bf6", false, 8, ErrHyphen},
+	{"colon_sep", "f81d4fae:7dec:11d0:a765:00a0c91e6bf6", false, 8, ErrHyphen},
+	{"hyphen_at_13_missing", "f81d4fae-7dec011d0-a765-00a0c91e6bf6", false, 13, ErrHyphen},
+	{"hyphen_at_18_missing", "f81d4fae-7dec-11d00a765-00a0c91e6bf6", false, 18, ErrHyphen},
+	{"hyphen_at_23_missing", "f81d4fae-7dec-11d0-a765000a0c91e6bf6", false, 23, ErrHyphen},
+	{"square_brackets", "[" + good + "]", false, 0, ErrPrefix},
+	{"paren", "(" + good + ")", false, 0, ErrPrefix},
+	{"brace_open_only", "{" + good + " ", false, 37, ErrSuffix},
+	{"brace_close_missing", "{" + good, false, -1, ErrLength},
+	{"brace_close_only", good + "}", false, -1, ErrLength},
+	{"brace_hex32", "{f81d4fae7dec11d0a76500a0c91e6bf6}", false, 9, ErrHyphen},
+	{"urn_bad_prefix", "urn:uuix:" + good, false, 7, ErrPrefix},
+	{"urn_no_colon", "urn-uuid:" + good, false, 3, ErrPrefix},
+	{"urn_hex32", "urn:uuid:f81d4fae7dec11d0a76500a0c91e6bf6", false, 17, ErrHyphen},
+	{"urn_braced", "urn:uuid:{" + good + "}", false, 9, ErrHexDigit},
+	{"urn_bad_hex", "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bfg", false, 44, ErrHexDigit},
+	{"0x_prefix", "0x" + "f81d4fae7dec11d0a76500a0c91e6bf6", false, 1, ErrHexDigit},
+	{"nul_embedded", "f81d4fae-7dec-11d0-a765-00a0c9\x00e6bf6", false, 30, ErrHexDigit},
+	{"nul_only", "\x00", false, 0, ErrHexDigit},
+	{"non_ascii_e_acute", "f81d4fae-7dec-11d0-a765-00a0c91e6b\u00e9", false, 34, ErrHexDigit},
+	{"non_ascii_fullwidth_digit", "\uff10" + good[3:], false, 0, ErrHexDigit},
+	{"high_byte", "\xff" + good[1:], false, 0, ErrHexDigit},
+	{"high_bit_digit", string(rune('0'|0x80)) + good[1:], false, 0, ErrHexDigit},
+	{"ascii_0x10_like_zero", "\x10" + good[1:], false, 0, ErrHexDigit},
 	// An input of an accepted form's length is measured against that form.
-	{"hex32_with_hyphen", "f81d4fae-7dec11d0a76500a0c91e6bf", false, 8},
-	{"len36_u_first", "u81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, 0},
-	{"len36_brace_first", "{81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, 0},
-	{"len38_no_brace", "f81d4fae-7dec-11d0-a765-00a0c91e6bf6ab", false, 0},
-	{"len45_no_urn", "f81d4fae-7dec-11d0-a765-00a0c91e6bf6abcdefabc", false, 0},
-	{"len32_braced_start", "{81d4fae7dec11d0a76500a0c91e6bf6", false, 0},
-	{"hex32_bad_digit", "f81d4fae7dec11d0a76500a0c91e6bfx", false, 31},
-	{"space_inside", "f81d4fae-7dec-11d0-a765 00a0c91e6bf6", false, 23},
-	{"tab_inside", "f81d4fae\t7dec-11d0-a765-00a0c91e6bf6", false, 8},
-	{"plus_sign", "+81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, 0},
-	{"letter_g_upper", "f81d4fae-7dec-11d0-a765-00a0c91e6bfG", false, 35},
-	{"at_sign", "@81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, 0},
-	{"backtick", "`81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, 0},
-	{"slash", "/81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, 0},
-	{"colon_as_digit", ":81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, 0},
-	{"all_hyphens", "------------------------------------", false, 0},
-	{"just_urn", "urn:uuid:", false, -1},
-	{"double_urn", "urn:uuid:urn:uuid:" + good, false, 9},
-	{"long_garbage", strings.Repeat("x", 1<<20), false, 0},
-	{"long_valid_prefix", good + strings.Repeat("0", 1000), false, -1},
+	{"hex32_with_hyphen", "f81d4fae-7dec11d0a76500a0c91e6bf", false, 8, ErrHexDigit},
+	{"len36_u_first", "u81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, 0, ErrHexDigit},
+	{"len36_brace_first", "{81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, 0, ErrHexDigit},
+	{"len38_no_brace", "f81d4fae-7dec-11d0-a765-00a0c91e6bf6ab", false, 0, ErrPrefix},
+	{"len45_no_urn", "f81d4fae-7dec-11d0-a765-00a0c91e6bf6abcdefabc", false, 0, ErrPrefix},
+	{"len32_braced_start", "{81d4fae7dec11d0a76500a0c91e6bf6", false, 0, ErrHexDigit},
+	{"hex32_bad_digit", "f81d4fae7dec11d0a76500a0c91e6bfx", false, 31, ErrHexDigit},
+	{"space_inside", "f81d4fae-7dec-11d0-a765 00a0c91e6bf6", false, 23, ErrHyphen},
+	{"tab_inside", "f81d4fae\t7dec-11d0-a765-00a0c91e6bf6", false, 8, ErrHyphen},
+	{"plus_sign", "+81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, 0, ErrHexDigit},
+	{"letter_g_upper", "f81d4fae-7dec-11d0-a765-00a0c91e6bfG", false, 35, ErrHexDigit},
+	{"at_sign", "@81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, 0, ErrHexDigit},
+	{"backtick", "`81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, 0, ErrHexDigit},
+	{"slash", "/81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, 0, ErrHexDigit},
+	{"colon_as_digit", ":81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, 0, ErrHexDigit},
+	{"all_hyphens", "------------------------------------", false, 0, ErrHexDigit},
+	{"just_urn", "urn:uuid:", false, -1, ErrLength},
+	{"double_urn", "urn:uuid:urn:uuid:" + good, false, 9, ErrHexDigit},
+	{"long_garbage", strings.Repeat("x", 1<<20), false, 0, ErrHexDigit},
+	{"long_valid_prefix", good + strings.Repeat("0", 1000), false, -1, ErrLength},
 }
 
 func TestParseTable(t *testing.T) {
@@ -406,6 +408,9 @@ func TestParseTable(t *testing.T) {
 				if pe.Offset != tc.offset {
 					t.Errorf("Parse(%q).Offset = %d (%s); want %d", trim(tc.in), pe.Offset, pe.Msg, tc.offset)
 				}
+				if !errors.Is(e, tc.kind) || pe.Unwrap() != tc.kind {
+					t.Errorf("Parse(%q): kind %v; want errors.Is(err, %v)", trim(tc.in), pe.Unwrap(), tc.kind)
+				}
 				if pe.Offset < -1 || pe.Offset >= max(len(tc.in), 1) {
 					t.Errorf("Offset %d out of range for input of %d bytes", pe.Offset, len(tc.in))
 				}
@@ -445,10 +450,34 @@ func TestParseErrorMessage(t *testing.T) {
 	if err == nil || err.Error() != want {
 		t.Errorf("Error() = %v; want %s", err, want)
 	}
+	_, err = ParseStrict("abc")
+	want = `uuid: parsing "abc": want 36 bytes`
+	if err == nil || err.Error() != want {
+		t.Errorf("Error() = %v; want %s", err, want)
+	}
+	_, err = Parse("urn:uuix:f81d4fae-7dec-11d0-a765-00a0c91e6bf6")
+	want = `uuid: parsing "urn:uuix:f81d4fae-7dec-11d0-a765-00a0c91e6bf6": want "urn:uuid:" prefix at offset 7`
+	if err == nil || err.Error() != want {
+		t.Errorf("Error() = %v; want %s", err, want)
+	}
+	_, err = Parse("{f81d4fae-7dec-11d0-a765-00a0c91e6bf6)")
+	want = `uuid: parsing "{f81d4fae-7dec-11d0-a765-00a0c91e6bf6)": want '}' at offset 37`
+	if err == nil || err.Error() != want {
+		t.Errorf("Error() = %v; want %s", err, want)
+	}
 	_, err = Parse("f81d4fae-7dec-11d0-a765-00a0c91e6b\x00\x01")
 	want = `uuid: parsing "f81d4fae-7dec-11d0-a765-00a0c91e6b\x00\x01": want hex digit at offset 34`
 	if err == nil || err.Error() != want {
 		t.Errorf("Error() = %v; want %s", err, want)
+	}
+}
+
+// TestParseErrorKindless checks that a ParseError made outside the
+// package, which has no kind, matches none.
+func TestParseErrorKindless(t *testing.T) {
+	var err error = &ParseError{Input: "x", Offset: -1, Msg: "want something"}
+	if errors.Unwrap(err) != nil || errors.Is(err, ErrLength) || err.Error() != `uuid: parsing "x": want something` {
+		t.Errorf("ParseError without a kind: Unwrap %v, Error %q", errors.Unwrap(err), err)
 	}
 }
 
@@ -467,14 +496,16 @@ func TestParseStrict(t *testing.T) {
 		in     string
 		ok     bool
 		offset int
+		kind   error
 	}{
-		{good, true, 0},
-		{strings.ToUpper(good), true, 0},
-		{"f81d4fae7dec11d0a76500a0c91e6bf6", false, 8},
-		{"{" + good + "}", false, 0},
-		{"urn:uuid:" + good, false, 0},
-		{good[:35] + "g", false, 35},
-		{"", false, -1},
+		{good, true, 0, nil},
+		{strings.ToUpper(good), true, 0, nil},
+		{"f81d4fae7dec11d0a76500a0c91e6bf6", false, 8, ErrHyphen},
+		{"{" + good + "}", false, 0, ErrHexDigit},
+		{"urn:uuid:" + good, false, 0, ErrHexDigit},
+		{good[:35] + "g", false, 35, ErrHexDigit},
+		{good + "0", false, -1, ErrLength},
+		{"", false, -1, ErrLength},
 	} {
 		u, err := ParseStrict(tc.in)
 		if tc.ok {
@@ -484,8 +515,8 @@ func TestParseStrict(t *testing.T) {
 			continue
 		}
 		var pe *ParseError
-		if !errors.As(err, &pe) || pe.Offset != tc.offset || u != (UUID{}) {
-			t.Errorf("ParseStrict(%q) = %v, %v; want *ParseError at offset %d", tc.in, u, err, tc.offset)
+		if !errors.As(err, &pe) || pe.Offset != tc.offset || !errors.Is(err, tc.kind) || u != (UUID{}) {
+			t.Errorf("ParseStrict(%q) = %v, %v; want *ParseError at offset %d, %v", tc.in, u, err, tc.offset, tc.kind)
 		}
 	}
 }
@@ -523,9 +554,9 @@ func TestUnmarshalFailureKeepsReceiver(t *testing.T) {
 	if err := n.UnmarshalJSON([]byte(`"bad"`)); err == nil || n.UUID != orig || !n.Valid {
 		t.Errorf("NullUUID.UnmarshalJSON(bad) = %v, left %+v", err, n)
 	}
-	var pe *ParseError
-	if err := n.UnmarshalJSON([]byte(`42`)); !errors.As(err, &pe) || pe.Input != "42" || n.UUID != orig || !n.Valid {
-		t.Errorf("NullUUID.UnmarshalJSON(42) = %v, left %+v; want a *ParseError", err, n)
+	var te *json.UnmarshalTypeError
+	if err := n.UnmarshalJSON([]byte(`42`)); !errors.As(err, &te) || te.Value != "number" || n.UUID != orig || !n.Valid {
+		t.Errorf("NullUUID.UnmarshalJSON(42) = %v, left %+v; want a *json.UnmarshalTypeError", err, n)
 	}
 }
 
@@ -604,15 +635,35 @@ func TestBinary(t *testing.T) {
 	if err := v.UnmarshalBinary(u[:]); err != nil || v != u {
 		t.Errorf("UnmarshalBinary = %v, %v", v, err)
 	}
-	for _, n := range []int{0, 15, 17, 36} {
-		_, err := FromBytes(make([]byte, n))
-		var pe *ParseError
-		if !errors.As(err, &pe) || pe.Offset != -1 || !strings.Contains(pe.Msg, strconv.Itoa(n)) {
-			t.Errorf("FromBytes(%d bytes) = %v; want *ParseError, Offset -1, naming %d", n, err, n)
+}
+
+// TestBinaryLength checks the error for binary input of the wrong length:
+// it matches ErrLength, names the length, is not a *ParseError (which is
+// for text), and leaves the receiver alone.
+func TestBinaryLength(t *testing.T) {
+	orig := MustParse(good)
+	for _, n := range []int{0, 1, 15, 17, 36, 300} {
+		b := make([]byte, n)
+		_, errFrom := FromBytes(b)
+		_, errLE := FromBytesLE(b)
+		u := orig
+		errUnmarshal := u.UnmarshalBinary(b)
+		if u != orig {
+			t.Errorf("UnmarshalBinary(%d bytes) changed the receiver to %v", n, u)
 		}
-		if _, err := FromBytesLE(make([]byte, n)); err == nil {
-			t.Errorf("FromBytesLE(%d bytes) succeeded", n)
+		for i, err := range []error{errFrom, errLE, errUnmarshal} {
+			var pe *ParseError
+			if !errors.Is(err, ErrLength) || errors.As(err, &pe) || errors.Is(err, ErrHexDigit) {
+				t.Errorf("call %d with %d bytes: %v; want an ErrLength that is not a *ParseError", i, n, err)
+			}
+			if want := "uuid: want 16 bytes, got " + strconv.Itoa(n); err == nil || err.Error() != want {
+				t.Errorf("call %d with %d bytes: Error() = %v; want %q", i, n, err, want)
+			}
 		}
+	}
+	short := make([]byte, 15)
+	if a := testing.AllocsPerRun(100, func() { _, _ = FromBytes(short) }); a != 0 {
+		t.Errorf("FromBytes(15 bytes): %v allocations; want 0", a)
 	}
 }
 
@@ -748,6 +799,88 @@ func TestJSON(t *testing.T) {
 	}
 }
 
+// TestNullUUIDUnmarshalJSON calls UnmarshalJSON directly, as a caller
+// holding a json.RawMessage may, with what encoding/json accepts: white
+// space around null or a string, escapes; and checks that JSON of another
+// type fails as it does for a UUID field, with a *json.UnmarshalTypeError.
+func TestNullUUIDUnmarshalJSON(t *testing.T) {
+	u := MustParse(good)
+	valid := NullUUID{UUID: u, Valid: true}
+	for _, tc := range []struct {
+		name string
+		in   string
+		want NullUUID
+		ok   bool
+	}{
+		{"null", `null`, NullUUID{}, true},
+		{"space_null", ` null`, NullUUID{}, true},
+		{"null_newline", "null\n", NullUUID{}, true},
+		{"all_space_null", " \t\r\nnull \t\r\n", NullUUID{}, true},
+		{"string", `"` + good + `"`, valid, true},
+		{"space_string", " \"" + good + "\"\n", valid, true},
+		{"escaped", `"\u0066` + good[1:] + `"`, valid, true},
+		{"space_escaped", "\t\"\\u0066" + good[1:] + "\" ", valid, true},
+		{"urn", `"urn:uuid:` + good + `"`, valid, true},
+		// Not what encoding/json accepts as white space, or not one value.
+		{"vtab_null", "\vnull", NullUUID{}, false},
+		{"nbsp_null", "\u00a0null", NullUUID{}, false},
+		{"nul", "null\x00", NullUUID{}, false},
+		{"nulls", "null null", NullUUID{}, false},
+		{"Null", "Null", NullUUID{}, false},
+		{"space_in_string", `" ` + good + `"`, NullUUID{}, false},
+		{"two_strings", `"` + good + `" "` + good + `"`, NullUUID{}, false},
+		{"empty", ``, NullUUID{}, false},
+		{"spaces", `   `, NullUUID{}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// json.Unmarshal, which checks the whole input first, must agree.
+			var viaJSON NullUUID
+			errJSON := json.Unmarshal([]byte(tc.in), &viaJSON)
+			n := NullUUID{UUID: Max(), Valid: true} // failure must leave it alone
+			err := n.UnmarshalJSON([]byte(tc.in))
+			if tc.ok {
+				if err != nil || n != tc.want || errJSON != nil || viaJSON != tc.want {
+					t.Errorf("UnmarshalJSON(%q) = %v, %+v; json.Unmarshal = %v, %+v; want %+v", tc.in, err, n, errJSON, viaJSON, tc.want)
+				}
+				return
+			}
+			if err == nil || errJSON == nil || n != (NullUUID{UUID: Max(), Valid: true}) {
+				t.Errorf("UnmarshalJSON(%q) = %v, left %+v; json.Unmarshal = %v; want errors and the receiver unchanged", tc.in, err, n, errJSON)
+			}
+		})
+	}
+
+	// JSON of another type: the error encoding/json gives for a UUID
+	// field, with the field named when it is one.
+	for _, in := range []string{`42`, `true`, `[]`, `{}`, ` 42 `} {
+		var n NullUUID
+		var te *json.UnmarshalTypeError
+		var pe *ParseError
+		err := n.UnmarshalJSON([]byte(in))
+		if !errors.As(err, &te) || te.Type != reflect.TypeFor[NullUUID]() || errors.As(err, &pe) {
+			t.Errorf("UnmarshalJSON(%s) = %v; want a *json.UnmarshalTypeError for NullUUID", in, err)
+		}
+	}
+	var r struct {
+		Opt NullUUID `json:"opt"`
+	}
+	var te *json.UnmarshalTypeError
+	if err := json.Unmarshal([]byte(`{"opt": 42}`), &r); !errors.As(err, &te) || te.Field != "opt" || te.Value != "number" {
+		t.Errorf(`json.Unmarshal({"opt": 42}) = %v; want a *json.UnmarshalTypeError for field opt`, err)
+	}
+	// Not JSON at all: encoding/json's own error.
+	var se *json.SyntaxError
+	var n NullUUID
+	if err := n.UnmarshalJSON([]byte(`"abc`)); !errors.As(err, &se) {
+		t.Errorf("UnmarshalJSON(%q) = %v; want a *json.SyntaxError", `"abc`, err)
+	}
+	// A string that is not a UUID: a *ParseError of the right kind.
+	var pe *ParseError
+	if err := n.UnmarshalJSON([]byte(` "` + good[:35] + `g" `)); !errors.As(err, &pe) || pe.Offset != 35 || !errors.Is(err, ErrHexDigit) {
+		t.Errorf("UnmarshalJSON of a bad digit = %v; want a *ParseError at offset 35", err)
+	}
+}
+
 func TestSQL(t *testing.T) {
 	u := MustParse(good)
 	for _, src := range []any{good, []byte(good), u[:], "urn:uuid:" + good, []byte("{" + good + "}")} {
@@ -877,10 +1010,74 @@ func TestAppendForm(t *testing.T) {
 			})
 		}
 	}
-	if got, want := string(u.AppendForm(nil, Form(9))), u.String(); got != want {
-		t.Errorf("AppendForm(nil, Form(9)) = %q; want the canonical %q", got, want)
+	// A value that is not a form has length 0, and AppendForm appends
+	// nothing for it, whatever FormUpper says.
+	for _, f := range []Form{4, 9, 0x7f, FormUpper | 4, 0xff} {
+		if got := u.AppendForm([]byte("x"), f); string(got) != "x" {
+			t.Errorf("AppendForm(\"x\", %v) = %q; want \"x\"", f, got)
+		}
+		if f.Len() != 0 {
+			t.Errorf("Form(%d).Len() = %d; want 0", f, f.Len())
+		}
+		if got, want := f.String(), "Form("+strconv.Itoa(int(f))+")"; got != want {
+			t.Errorf("Form(%d).String() = %q; want %q", f, got, want)
+		}
 	}
-	if got := Form(9).String(); got != "Form(9)" {
-		t.Errorf("Form(9).String() = %q", got)
+}
+
+// TestFormTable checks that Parse accepts exactly what the table of forms
+// describes: for every length, a text of that length is a UUID only if a
+// form has it; for every form, changing any byte of its prefix, hyphens or
+// suffix makes the text fail at that byte with the kind of that part, and
+// changing the case of a prefix's letter does not.
+func TestFormTable(t *testing.T) {
+	u := MustParse(good)
+	lengths := map[int]Form{}
+	for f := range Form(len(textForms)) {
+		lengths[f.Len()] = f
+	}
+	if len(lengths) != len(textForms) {
+		t.Fatalf("forms share a length: %v", lengths)
+	}
+	for n := range 100 {
+		// Every byte a hex digit but the hyphens and affixes of the form
+		// of length n, if there is one.
+		in := []byte(strings.Repeat("a", n))
+		f, isForm := lengths[n]
+		if isForm {
+			in = u.AppendForm(nil, f)
+		}
+		if _, err := ParseBytes(in); (err == nil) != isForm {
+			t.Errorf("ParseBytes(%q) = %v; want success %v", in, err, isForm)
+		}
+	}
+	for f := range Form(len(textForms)) {
+		tf := &textForms[f]
+		text := string(u.AppendForm(nil, f))
+		for i := range len(text) {
+			var kind error
+			switch {
+			case i < len(tf.prefix):
+				kind = ErrPrefix
+			case i >= len(tf.prefix)+len(tf.body):
+				kind = ErrSuffix
+			case tf.body[i-len(tf.prefix)] == '-':
+				kind = ErrHyphen
+			default:
+				continue // digits: the parse table and FuzzParse cover them
+			}
+			bad := text[:i] + "a" + text[i+1:]
+			_, err := Parse(bad)
+			var pe *ParseError
+			if !errors.As(err, &pe) || pe.Offset != i || !errors.Is(err, kind) {
+				t.Errorf("Parse(%q) = %v; want %v at offset %d", bad, err, kind, i)
+			}
+			if c := text[i]; 'a' <= c && c <= 'z' {
+				other := text[:i] + strings.ToUpper(text[i:i+1]) + text[i+1:]
+				if v, err := Parse(other); err != nil || v != u {
+					t.Errorf("Parse(%q) = %v, %v; want %v", other, v, err, u)
+				}
+			}
+		}
 	}
 }
