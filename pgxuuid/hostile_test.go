@@ -70,6 +70,7 @@ var (
 	empty    = outcome{ids: []uuid.UUID{}, nulls: []uuid.NullUUID{}}
 	fails    = outcome{err: true}
 	parseErr = outcome{err: true, errIs: errParse}
+	lenErr   = outcome{err: true, errIs: uuid.ErrLength} // binary of the wrong length
 )
 
 // errParse stands for "an error that is a *uuid.ParseError" in outcome.
@@ -115,13 +116,13 @@ func hostileArrays() []hostileCase {
 		{name: "binary_count_below_elements", format: binary, src: binArray([]int32{1}, a, b), ids: fails},
 		{name: "binary_dims_2_2_three_elements", format: binary, src: binArray([]int32{2, 2}, a, b, a), ids: fails},
 		// Elements whose lengths disagree with their data or with a UUID.
-		{name: "binary_element_15_bytes", format: binary, src: binArray([]int32{1}, a[:15]), ids: parseErr},
-		{name: "binary_element_17_bytes", format: binary, src: binArray([]int32{1}, append(a[:16:16], 0)), ids: parseErr},
-		{name: "binary_element_empty", format: binary, src: binArray([]int32{1}, []byte{}), ids: parseErr},
+		{name: "binary_element_15_bytes", format: binary, src: binArray([]int32{1}, a[:15]), ids: lenErr},
+		{name: "binary_element_17_bytes", format: binary, src: binArray([]int32{1}, append(a[:16:16], 0)), ids: lenErr},
+		{name: "binary_element_empty", format: binary, src: binArray([]int32{1}, []byte{}), ids: lenErr},
 		{name: "binary_element_length_-2", format: binary, src: append(binArray([]int32{1}), binElem(-2, a)...), ids: fails},
 		{name: "binary_element_length_huge", format: binary, src: append(binArray([]int32{1}), binElem(math.MaxInt32, a)...), ids: fails},
 		{name: "binary_element_length_past_end", format: binary, src: append(binArray([]int32{1}), binElem(17, a)...), ids: fails},
-		{name: "binary_second_element_bad", format: binary, src: binArray([]int32{2}, a, b[:8]), ids: parseErr},
+		{name: "binary_second_element_bad", format: binary, src: binArray([]int32{2}, a, b[:8]), ids: lenErr},
 		// NULL elements: an error for []UUID, Valid false for []NullUUID.
 		{
 			name: "binary_null_elements", format: binary, src: binArray([]int32{3}, nil, a, nil),
@@ -252,7 +253,8 @@ func sameSlice[T comparable](got, before, want []T) bool {
 }
 
 // TestScanHostile sends a scalar uuid column bytes that are not a UUID:
-// every scan target reports a *uuid.ParseError and keeps its value.
+// every scan target reports the error (a *uuid.ParseError for text, one
+// matching uuid.ErrLength for binary) and keeps its value.
 func TestScanHostile(t *testing.T) {
 	m := newMap()
 	srcs := []struct {
@@ -275,23 +277,30 @@ func TestScanHostile(t *testing.T) {
 	}
 	for _, tt := range srcs {
 		t.Run(tt.name, func(t *testing.T) {
-			var pe *uuid.ParseError
-
+			// Text that is not a UUID is a *uuid.ParseError; binary of
+			// the wrong length matches uuid.ErrLength.
+			bad := func(err error) bool {
+				var pe *uuid.ParseError
+				if tt.format == binary {
+					return errors.Is(err, uuid.ErrLength) && !errors.As(err, &pe)
+				}
+				return errors.As(err, &pe)
+			}
 			u := testUUID
-			if err := m.Scan(pgtype.UUIDOID, tt.format, tt.src, &u); !errors.As(err, &pe) || u != testUUID {
-				t.Errorf("into UUID: %v, left %v; want a *uuid.ParseError and %v", err, u, testUUID)
+			if err := m.Scan(pgtype.UUIDOID, tt.format, tt.src, &u); !bad(err) || u != testUUID {
+				t.Errorf("into UUID: %v, left %v; want the error and %v", err, u, testUUID)
 			}
 			n := valid(testUUID)
-			if err := m.Scan(pgtype.UUIDOID, tt.format, tt.src, &n); !errors.As(err, &pe) || n != valid(testUUID) {
-				t.Errorf("into NullUUID: %v, left %+v; want a *uuid.ParseError and it unchanged", err, n)
+			if err := m.Scan(pgtype.UUIDOID, tt.format, tt.src, &n); !bad(err) || n != valid(testUUID) {
+				t.Errorf("into NullUUID: %v, left %+v; want the error and it unchanged", err, n)
 			}
 			p := &u
-			if err := m.Scan(pgtype.UUIDOID, tt.format, tt.src, &p); !errors.As(err, &pe) || p != &u {
-				t.Errorf("into *UUID: %v, left %p; want a *uuid.ParseError and %p", err, p, &u)
+			if err := m.Scan(pgtype.UUIDOID, tt.format, tt.src, &p); !bad(err) || p != &u {
+				t.Errorf("into *UUID: %v, left %p; want the error and %p", err, p, &u)
 			}
 			var v any = "unchanged"
-			if err := m.Scan(pgtype.UUIDOID, tt.format, tt.src, &v); !errors.As(err, &pe) || v != "unchanged" {
-				t.Errorf("into any: %v, left %v; want a *uuid.ParseError and it unchanged", err, v)
+			if err := m.Scan(pgtype.UUIDOID, tt.format, tt.src, &v); !bad(err) || v != "unchanged" {
+				t.Errorf("into any: %v, left %v; want the error and it unchanged", err, v)
 			}
 		})
 	}

@@ -20,8 +20,9 @@
 // working.
 //
 // Bytes from a broken or hostile server or proxy never make a scan panic: a
-// uuid that is not 16 bytes (or not text [uuid.ParseBytes] accepts) gives a
-// [*uuid.ParseError], and a uuid[] whose header, dimensions or element
+// binary uuid that is not 16 bytes gives an error matching [uuid.ErrLength],
+// text that [uuid.ParseBytes] does not accept a [*uuid.ParseError], and a
+// uuid[] whose header, dimensions or element
 // lengths disagree with its data gives an error, or an empty slice where
 // pgx's own array codec gives one (a dimension below zero). A failed scan
 // into a UUID, NullUUID, *UUID, []UUID or []NullUUID leaves it as it was.
@@ -182,7 +183,8 @@ func (Codec) PlanScan(m *pgtype.Map, oid uint32, format int16, target any) pgtyp
 }
 
 // decode reads a non-NULL uuid value in format. It allocates nothing unless
-// src is not a UUID, which gives a [*uuid.ParseError].
+// src is text that is not a UUID, which gives a [*uuid.ParseError]; binary
+// of the wrong length gives an error matching [uuid.ErrLength].
 func decode(format int16, src []byte) (uuid.UUID, error) {
 	if format == pgtype.BinaryFormatCode {
 		return uuid.FromBytes(src)

@@ -163,28 +163,30 @@ func TestScanInvalid(t *testing.T) {
 		name   string
 		format int16
 		src    []byte
+		want   error // the kind; text also gives a *uuid.ParseError
 	}{
-		{"binary_short", binary, make([]byte, 15)},
-		{"binary_long", binary, make([]byte, 17)},
-		{"binary_empty", binary, []byte{}},
-		{"text_bad_digit", text, []byte("f81d4fae-7dec-11d0-a765-00a0c91e6bzz")},
-		{"text_empty", text, []byte{}},
+		{"binary_short", binary, make([]byte, 15), uuid.ErrLength},
+		{"binary_long", binary, make([]byte, 17), uuid.ErrLength},
+		{"binary_empty", binary, []byte{}, uuid.ErrLength},
+		{"text_bad_digit", text, []byte("f81d4fae-7dec-11d0-a765-00a0c91e6bzz"), uuid.ErrHexDigit},
+		{"text_empty", text, []byte{}, uuid.ErrLength},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			u := testUUID
-			err := m.Scan(pgtype.UUIDOID, tt.format, tt.src, &u)
-			var pe *uuid.ParseError
-			if !errors.As(err, &pe) {
-				t.Errorf("Scan(%x) = %v; want a *uuid.ParseError", tt.src, err)
+			check := func(what string, err error) {
+				t.Helper()
+				var pe *uuid.ParseError
+				if !errors.Is(err, tt.want) || (tt.format == text) != errors.As(err, &pe) {
+					t.Errorf("Scan(%x) into %s = %v; want %v, a *uuid.ParseError only for text", tt.src, what, err, tt.want)
+				}
 			}
+			u := testUUID
+			check("UUID", m.Scan(pgtype.UUIDOID, tt.format, tt.src, &u))
 			if u != testUUID {
 				t.Errorf("Scan(%x) changed the target to %v", tt.src, u)
 			}
 			var n uuid.NullUUID
-			if err := m.Scan(pgtype.UUIDOID, tt.format, tt.src, &n); !errors.As(err, &pe) {
-				t.Errorf("Scan(%x) into NullUUID = %v; want a *uuid.ParseError", tt.src, err)
-			}
+			check("NullUUID", m.Scan(pgtype.UUIDOID, tt.format, tt.src, &n))
 		})
 	}
 }
