@@ -111,15 +111,11 @@ func tableSum(b []byte) uint32 {
 	return crc32.Update(crc32.ChecksumIEEE(b[:28]), crc32.IEEETable, b[headerLen:])
 }
 
-// errNotStateFile is what a [*StateFileError] wraps for a file that
-// holds something else than a state table; see [ErrNotStateFile].
-var errNotStateFile = errors.New("not a state file: refusing to overwrite it")
-
 // ErrNotStateFile is matched, with [errors.Is], by the [*StateFileError]
 // of a path that names a file this package did not write: not empty,
 // and of another size or with another magic number than a state file, or
 // with more than one hard link. The file is left as it was.
-var ErrNotStateFile = errNotStateFile
+var ErrNotStateFile = errors.New("not a state file: refusing to overwrite it")
 
 // decodeTable returns the table in b, the content of the file id:
 //   - Empty: no state (a new file, or one truncated).
@@ -139,7 +135,7 @@ func decodeTable(b []byte, id fileID) (stateTable, error) {
 		}
 		return t, nil
 	case len(b) > tableLen || len(b) < 5 || string(b[:4]) != recordMagic || b[4] != tableFormat:
-		return t, errNotStateFile
+		return t, ErrNotStateFile
 	case len(b) < tableLen || binary.BigEndian.Uint32(b[28:]) != tableSum(b):
 		return t, nil // torn
 	}
@@ -378,7 +374,7 @@ func (s *fileStore) check(f *os.File) (fileID, error) {
 	}
 	id, links := fileIdentity(fi)
 	if links > 1 {
-		return fileID{}, errNotStateFile
+		return fileID{}, ErrNotStateFile
 	}
 	return id, nil
 }
