@@ -37,9 +37,9 @@ func NewV2Group() UUID { return NewV2(DomainGroup, uint32(max(os.Getgid(), 0))) 
 //   - UUIDs made within one 100-ns tick are counted into the following
 //     ticks (RFC 4122, Section 4.2.1.2), so the timestamp may run ahead of
 //     the clock during a burst, by at most one second; past that, NewV1 waits
-//     for the clock, reading it in a loop while it holds g's lock, so other
-//     v1, v2 and v6 callers of g wait too. One generator yields up to 10
-//     million UUIDs a second.
+//     for the clock, reading it in a loop (taking the Gregorian state's lock
+//     for each try, so other callers of g are not held up). One generator
+//     yields up to 10 million UUIDs a second.
 //   - When the clock goes back by more than a second, the clock sequence is
 //     incremented (RFC 9562, Section 6.1) and timestamps restart from the
 //     clock; a smaller step back is counted through, as a burst is. So a
