@@ -38,7 +38,7 @@ const hostileEnv = "UUID_TEST_HOSTILE"
 // hostileSeconds is how long each hostile test runs, and hostileLimit how
 // many UUIDs each child makes at most.
 const (
-	hostileSeconds = 0.2
+	hostileSeconds = 0.1
 	hostileLimit   = 200_000
 )
 

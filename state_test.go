@@ -1064,7 +1064,7 @@ func TestStateTableReserve(t *testing.T) {
 func TestStateFileLockWait(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state")
 	opts := stateOptions(path, rfcTime)
-	opts.StateFileLockWait = 300 * time.Millisecond
+	opts.StateFileLockWait = 100 * time.Millisecond
 	g := NewGenerator(opts)
 	defer g.Close()
 	must(g.NewV1()) // the file exists
