@@ -257,14 +257,16 @@ type eraState struct {
 	era    uint32
 }
 
-// change reports whether era is a new one (or the first), and records it.
-func (e *eraState) change(era uint32) bool {
-	if e.seeded && e.era == era {
-		return false
-	}
-	e.seeded, e.era = true, era
-	return true
+// due reports whether era calls for a clock sequence drawn afresh, and
+// whether that is because the era changed (rather than the first use).
+// The owner calls done once it has drawn one, so that a draw that failed
+// is tried again.
+func (e *eraState) due(era uint32) (draw, restored bool) {
+	return !e.seeded || e.era != era, e.seeded && e.era != era
 }
+
+// done records that a clock sequence was drawn in era.
+func (e *eraState) done(era uint32) { e.seeded, e.era = true, era }
 
 // memoryGregorian is the Gregorian source kept in the process's memory:
 // a [gregorianState], with its clock sequence started at random and drawn
@@ -286,19 +288,18 @@ func newMemoryGregorian(e *entropy, nodes NodeSource) *memoryGregorian {
 func (m *memoryGregorian) next(now uint64, era uint32, stalled bool) (ticks uint64, seq uint16, node [6]byte, st step, err error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	first, restored := !m.era.seeded, false
-	if m.era.change(era) {
+	draw, restored := m.era.due(era)
+	if draw {
 		seq, err := m.rand.randomSeq()
 		if err != nil {
-			m.era.seeded = !first // draw again next time
 			return 0, 0, node, stepDone, err
 		}
-		if first {
-			m.state.seq = seq
-		} else {
+		if restored {
 			m.state.reseed(seq)
-			restored = true
+		} else {
+			m.state.seq = seq
 		}
+		m.era.done(era)
 	}
 	if node, err = m.node.get(restored); err != nil {
 		return 0, 0, node, stepDone, err
@@ -333,15 +334,14 @@ type dceSource struct {
 func (d *dceSource) next(now uint64, era uint32, e *entropy) (ticks uint64, seq uint8, node [6]byte, ok bool, err error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	first, restored := !d.era.seeded, false
-	if d.era.change(era) {
+	draw, restored := d.era.due(era)
+	if draw {
 		var b [1]byte
 		if err := e.read(b[:]); err != nil {
-			d.era.seeded = !first // draw again next time
 			return 0, 0, node, false, err
 		}
 		d.state.reseed(b[0])
-		restored = !first
+		d.era.done(era)
 	}
 	if node, err = d.node.get(restored); err != nil {
 		return 0, 0, node, false, err

@@ -247,3 +247,37 @@ func newWideClock(t time.Time) *wideClock {
 func (c *wideClock) Now() time.Time      { return *c.t.Load() }
 func (c *wideClock) Set(t time.Time)     { c.t.Store(&t) }
 func (c *wideClock) Add(d time.Duration) { c.Set(c.Now().Add(d)) }
+
+// TestRestoreReseedRetries: when the random source fails just as the
+// Generator notices a restore, the new clock sequence is drawn at the next
+// call instead, not forgotten.
+func TestRestoreReseedRetries(t *testing.T) {
+	f := newFakeSystem(rfcTime)
+	r := &failingRand{}
+	g := NewGenerator(GeneratorOptions{Node: StaticNode([6]byte{0x02, 0, 0, 0, 0, 1}), Rand: r})
+	g.clock.sys = f.sys()
+	before := must(g.NewV1())
+	f.jump(time.Hour)
+	r.fail.Store(true)
+	if _, err := g.NewV1(); !errors.Is(err, ErrRandom) {
+		t.Fatalf("NewV1 with the random source failing: %v; want ErrRandom", err)
+	}
+	r.fail.Store(false)
+	after := must(g.NewV1())
+	if seqOf(after) == seqOf(before) {
+		t.Errorf("clock sequence %#x kept across the restore after a failed draw", seqOf(after))
+	}
+}
+
+// failingRand is countingRand that fails while fail is set.
+type failingRand struct {
+	countingRand
+	fail atomic.Bool
+}
+
+func (r *failingRand) Read(p []byte) (int, error) {
+	if r.fail.Load() {
+		return 0, errors.New("no entropy now")
+	}
+	return r.countingRand.Read(p)
+}

@@ -56,9 +56,10 @@ func (f *fileGregorian) next(now uint64, era uint32, stalled bool) (ticks uint64
 	if f.closed {
 		return 0, 0, node, stepDone, ErrClosed
 	}
-	restored := false
-	if first := !f.era.seeded; f.era.change(era) && !first {
-		f.fresh, restored = true, true
+	_, restored := f.era.due(era)
+	f.era.done(era)
+	if restored {
+		f.fresh = true // the reservation draws the new clock sequence
 	}
 	if node, err = f.node.get(restored); err != nil {
 		return 0, 0, node, stepDone, err
