@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -82,26 +83,45 @@ func TestBinary(t *testing.T) {
 			t.Errorf("got exit %d, document %v; want 1, three v7 and an invalid one", r.code, doc)
 		}
 	})
-	// The runtime puts /dev/null, read-write, in place of a closed stdout;
-	// the command tells it from a shell's write-only "> /dev/null".
-	t.Run("closed_stdout", func(t *testing.T) {
+	// Standard output is whatever the caller gives: every write error is
+	// reported with status 1, except a closed pipe, which ends the command
+	// quietly by SIGPIPE as it ends other Unix tools.
+	t.Run("stdout", func(t *testing.T) {
 		if runtime.GOOS != "linux" {
-			t.Skip("only Linux tells a closed stdout")
+			t.Skip("needs /dev/full and a POSIX shell")
 		}
 		sh, err := exec.LookPath("sh")
 		if err != nil {
 			t.Skip("no sh")
 		}
-		for script, want := range map[string]int{`"$0" -C 100000 >&-`: 1, `"$0" -C 100000 >/dev/null`: 0, `"$0" inspect -h >&-`: 1} {
-			out, err := exec.Command(sh, "-c", script, bin).CombinedOutput()
+		enospc := "uuid: write /dev/stdout: " + syscall.ENOSPC.Error() + "\n"
+		ebadf := "uuid: write /dev/stdout: " + syscall.EBADF.Error() + "\n"
+		tests := []struct {
+			script string
+			code   int
+			output string // standard error (and what the script prints)
+		}{
+			{`"$0" -C 3 <>/dev/null 1<>/dev/null`, 0, ""}, // read-write, as Python's subprocess.DEVNULL
+			{`"$0" -C 100000 >/dev/null`, 0, ""},
+			{`"$0" inspect -h 1<>/dev/null`, 0, ""},
+			{`"$0" -C 3 >&-`, 0, ""}, // the Go runtime puts /dev/null in its place
+			{`"$0" -C 3 >/dev/full`, 1, enospc},
+			{`"$0" -t --at @0 -C 100000 >/dev/full`, 1, enospc},
+			{`"$0" -h >/dev/full`, 1, enospc},
+			{`"$0" inspect 017f22e2-79b0-7cc3-98c4-dc0c0c07398f >/dev/full`, 1, enospc},
+			{`"$0" -C 3 1</dev/null`, 1, ebadf}, // read-only
+			{`{ "$0" -C 1000000; echo "status $?" >&2; } | head -c 37 >/dev/null`, 0, "status 141\n"},
+		}
+		for _, tt := range tests {
+			out, err := exec.Command(sh, "-c", tt.script, bin).CombinedOutput()
 			code := 0
 			if exit := (*exec.ExitError)(nil); errors.As(err, &exit) {
 				code = exit.ExitCode()
 			} else if err != nil {
 				t.Fatal(err)
 			}
-			if code != want {
-				t.Errorf("sh -c %q: exit %d, output %q; want exit %d", script, code, out, want)
+			if code != tt.code || string(out) != tt.output {
+				t.Errorf("sh -c %q: exit %d, output %q; want exit %d, output %q", tt.script, code, out, tt.code, tt.output)
 			}
 		}
 	})

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -83,6 +84,16 @@ func TestUsageErrors(t *testing.T) {
 		{"at_before_v7", []string{"-7", "--at", "@-1"}, "--at @-1 is outside the times v7 holds: 1970-01-01T00:00:00Z to 10889-08-02T05:31:50.655Z"},
 		{"at_after_v7", []string{"-7", "--at", "@281474976711"}, "outside the times v7 holds"},
 		{"at_before_v1", []string{"-t", "--at", "1500-01-01T00:00:00Z"}, "outside the times v1 holds: 1582-10-15T00:00:00Z to 5236-03-31T21:21:00.6846975Z"},
+		{"at_count_v1", []string{"-t", "--at", "5236-03-31T21:21:00.6846973Z", "-C", "4"},
+			"-C 4: only 3 distinct v1 UUIDs fit from --at 5236-03-31T21:21:00.6846973Z to 5236-03-31T21:21:00.6846975Z"},
+		{"at_count_v6", []string{"-6", "--at", "5236-03-31T21:21:00.6846975Z", "-C2"}, "only 1 distinct v6 UUIDs fit"},
+		{"at_count_v7", []string{"-7", "--at", "@281474976710.655", "-C", "32770"},
+			"-C 32770: only 32769 distinct v7 UUIDs fit from --at @281474976710.655 to 10889-08-02T05:31:50.655Z"},
+		{"at_count_v7_two_ms", []string{"-7", "--at", "@281474976710.654", "-C", "98306"}, "only 98305 distinct v7"},
+		{"at_count_max", []string{"-t", "--at", "1582-10-15T00:00:00Z", "-C", "18446744073709551615"},
+			"only 1152921504606846976 distinct v1 UUIDs fit"},
+		{"bad_format_plus", []string{"--format", "hex+lower"}, "invalid value hex+lower for flag --format: want canonical, hex, braced or urn, maybe with +upper"},
+		{"bad_format_upper_twice", []string{"--format", "hex+upper+upper"}, "invalid value hex+upper+upper"},
 		{"domain_for_v4", []string{"--domain", "person"}, "--domain and --id apply to v2 only"},
 		{"domain_needs_id", []string{"-v2", "--domain", "org"}, "--domain Org needs --id N"},
 		{"argument", []string{huge}, "unexpected argument ggg"},
@@ -154,10 +165,13 @@ func TestV2(t *testing.T) {
 			}
 		}
 	}
-	for _, d := range []string{"person", "group"} { // the ID is the caller's
+	for d, want := range map[string]int{"person": os.Getuid(), "group": os.Getgid()} { // the ID is the caller's
 		u := parseLines(t, runOK(t, "", "-v2", "--domain", d), 2)[0]
 		if got, _ := u.Domain(); !strings.EqualFold(got.String(), d) {
 			t.Errorf("uuid -v2 --domain %s made domain %v", d, got)
+		}
+		if id, _ := u.LocalID(); id != uint32(max(want, 0)) {
+			t.Errorf("uuid -v2 --domain %s made ID %d; want %d", d, id, max(want, 0))
 		}
 	}
 }
@@ -167,6 +181,11 @@ func TestHelpAndVersion(t *testing.T) {
 	for _, d := range flags { // every flag is in the help
 		if !strings.Contains(help, "--"+d.long) || d.short != 0 && !strings.Contains(help, "-"+string(d.short)) {
 			t.Errorf("help lacks %s/%c", d.long, d.short)
+		}
+	}
+	for _, f := range forms {
+		if !strings.Contains(help, "  "+f.name+": ") {
+			t.Errorf("help lacks form %s", f.name)
 		}
 	}
 	for _, col := range columns {

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -56,50 +57,6 @@ func setUint(bits int, put func(*config, uint64)) func(*config, string, string) 
 	}
 }
 
-func setFormat(c *config, _, val string) error {
-	for _, f := range []uuid.Form{uuid.FormCanonical, uuid.FormHex, uuid.FormBraced, uuid.FormURN} {
-		for _, g := range []uuid.Form{f, f | uuid.FormUpper} {
-			if val == g.String() {
-				c.form = g
-				return nil
-			}
-		}
-	}
-	return errors.New("want canonical, hex, braced or urn, maybe with +upper")
-}
-
-// atHelp is the usage text of --at, with the ranges the library states.
-func atHelp() string {
-	v1First, v1Last, _ := uuid.TimeRange(1)
-	v7First, v7Last, _ := uuid.TimeRange(7)
-	return "the time of a v1, v6 or v7 UUID: RFC 3339, such as\n" +
-		"2022-02-22T19:22:22Z or 2022-02-22T14:22:22.5-05:00, or\n" +
-		"@ and Unix seconds, such as @1645557742.5 (for any year);\n" +
-		"v1 and v6 hold " + v1First.Format(time.RFC3339Nano) + "\n" +
-		"to " + v1Last.Format(time.RFC3339Nano) + ",\n" +
-		"v7 " + v7First.Format(time.RFC3339Nano) + " to " + v7Last.Format(time.RFC3339Nano)
-}
-
-// setAt reads --at: RFC 3339, or "@" and Unix seconds with up to nine
-// decimals, as GNU date -d takes them, which can state any year.
-func setAt(c *config, _, val string) (err error) {
-	c.atText = val
-	sec, unix := strings.CutPrefix(val, "@")
-	whole, frac, _ := strings.Cut(sec, ".")
-	s, err1 := strconv.ParseInt(whole, 10, 64)
-	ns, err2 := strconv.ParseUint((frac + "000000000")[:9], 10, 64) // no sign
-	if c.at = time.Unix(s, int64(ns)); strings.HasPrefix(whole, "-") {
-		c.at = time.Unix(s, -int64(ns))
-	}
-	if !unix {
-		c.at, err = time.Parse(time.RFC3339Nano, val)
-	}
-	if err != nil || unix && (err1 != nil || err2 != nil || len(frac) > 9) {
-		return errors.New("want RFC 3339 (2022-02-22T19:22:22Z) or @ and Unix seconds (@1645557742.5)")
-	}
-	return nil
-}
-
 func setDomain(c *config, _, val string) error {
 	d, ok := map[string]uuid.Domain{"person": uuid.DomainPerson, "group": uuid.DomainGroup, "org": uuid.DomainOrg}[strings.ToLower(val)]
 	if n, err := strconv.ParseUint(val, 10, 8); !ok && err != nil {
@@ -144,12 +101,16 @@ func (c *config) checkGen() error {
 		}
 		c.name = string(b)
 	}
-	if first, last, _ := uuid.TimeRange(uuid.Version(v)); set["at"] && (c.at.Before(first) || c.at.After(last)) {
-		return usagef("--at %s is outside the times v%d holds: %s to %s", clip(c.atText, false), v,
-			first.Format(time.RFC3339Nano), last.Format(time.RFC3339Nano))
+	if set["at"] {
+		if err := c.checkAt(); err != nil {
+			return err
+		}
 	}
 	if set["upper"] {
-		c.form |= uuid.FormUpper
+		if !c.form.upper {
+			return usagef("--upper: the %s form has no upper case", c.form.name)
+		}
+		c.upper = true
 	}
 	return nil
 }
@@ -164,7 +125,7 @@ var versions = [16]struct {
 	hash func(ns uuid.UUID, name string) uuid.UUID
 }{
 	1: {"time-based", uuid.NewV1, uuid.NewV1At, nil},
-	2: {"DCE", uuid.NewV2Person, nil, nil},
+	2: {"DCE", nil, nil, nil}, // filler makes them: they need a domain and ID
 	3: {"name-based", nil, nil, uuid.NewV3},
 	4: {"random", uuid.NewV4, nil, nil},
 	5: {"sha1-based", nil, nil, uuid.NewV5},
@@ -176,36 +137,49 @@ var versions = [16]struct {
 }
 
 // filler returns the function that fills a batch with new UUIDs.
-func (c *config) filler() func([]uuid.UUID) {
+func (c *config) filler() func([]uuid.UUID) error {
 	v := versions[c.version]
 	next := v.now
 	switch {
 	case c.set["at"]:
-		next = func() uuid.UUID { return v.at(c.at) }
+		return atFiller(c.version, c.at)
 	case c.set["name"]:
 		u := v.hash(c.ns, c.name)
 		next = func() uuid.UUID { return u }
 	case c.version == 4:
-		return uuid.FillV4
+		return noError(uuid.FillV4)
 	case c.version == 7:
-		return uuid.FillV7
+		return noError(uuid.FillV7)
 	case c.version == 8:
-		return func(dst []uuid.UUID) {
+		return func(dst []uuid.UUID) error {
 			uuid.FillV4(dst) // 122 random bits, which NewV8 keeps
 			for i, u := range dst {
 				dst[i] = uuid.NewV8(u)
 			}
+			return nil
 		}
-	case c.set["id"]:
-		next = func() uuid.UUID { return uuid.NewV2(c.domain, c.id) }
-	case c.domain == uuid.DomainGroup:
-		next = uuid.NewV2Group
+	case c.version == 2:
+		// The IDs default to the caller's (Windows has none: -1, taken as 0).
+		d, id := c.domain, c.id
+		switch {
+		case c.set["id"]:
+		case d == uuid.DomainGroup:
+			id = uint32(max(os.Getgid(), 0))
+		default:
+			id = uint32(max(os.Getuid(), 0))
+		}
+		next = func() uuid.UUID { return uuid.NewV2(d, id) }
 	}
-	return func(dst []uuid.UUID) {
+	return noError(func(dst []uuid.UUID) {
 		for i := range dst {
 			dst[i] = next()
 		}
-	}
+	})
+}
+
+// noError returns fill as a filler that never fails.
+func noError(fill func([]uuid.UUID)) func([]uuid.UUID) error {
+	return func(dst []uuid.UUID) error { fill(dst); return nil }
 }
 
 // generate writes c.count UUIDs to w, one per line, a batch at a time.
@@ -214,9 +188,11 @@ func (c *config) generate(w *bufio.Writer) error {
 	batch := make([]uuid.UUID, min(c.count, 1024))
 	for left := c.count; left > 0; left -= uint64(len(batch)) {
 		batch = batch[:min(left, uint64(len(batch)))]
-		fill(batch)
+		if err := fill(batch); err != nil {
+			return err
+		}
 		for _, u := range batch {
-			if _, err := w.Write(append(u.AppendForm(w.AvailableBuffer(), c.form), '\n')); err != nil {
+			if _, err := w.Write(append(c.form.appendTo(w.AvailableBuffer(), u, c.upper), '\n')); err != nil {
 				return err
 			}
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -168,7 +169,7 @@ func TestVersionFlags(t *testing.T) {
 }
 
 func TestCount(t *testing.T) {
-	for _, version := range []int{1, 4, 6, 7, 8} {
+	for _, version := range []int{1, 2, 4, 6, 7, 8} {
 		for _, count := range []int{0, 1, 2, 1023, 1024, 1025, 3000} {
 			t.Run(fmt.Sprintf("v%d_count%d", version, count), func(t *testing.T) {
 				args := []string{"-v", strconv.Itoa(version), "-C", strconv.Itoa(count)}
@@ -270,6 +271,47 @@ func TestFormats(t *testing.T) {
 					}
 				}
 			})
+		}
+	}
+}
+
+// failWriter accepts n bytes, then fails every write with err.
+type failWriter struct {
+	n   int
+	err error
+}
+
+func (w *failWriter) Write(p []byte) (int, error) {
+	if len(p) > w.n {
+		k := w.n
+		w.n = 0
+		return k, w.err
+	}
+	w.n -= len(p)
+	return len(p), nil
+}
+
+// TestWriteError: a failed write ends the command with status 1 and the
+// error on standard error, however much was written before it.
+func TestWriteError(t *testing.T) {
+	errFull := errors.New("no space left on device")
+	tests := []struct {
+		args []string
+		n    int // bytes written before the failure, less than the output
+	}{
+		{[]string{"-C", "3"}, 0},
+		{[]string{"-C", "3"}, 10},
+		{[]string{"-C", "100000"}, 70000}, // after the buffer's first flush
+		{[]string{"-t", "--at", "@0", "-C", "5000"}, 100},
+		{[]string{"-h"}, 10},
+		{[]string{"inspect", vectorV7}, 10},
+	}
+	for _, tt := range tests {
+		var stderr strings.Builder
+		code := run(tt.args, strings.NewReader(""), &failWriter{tt.n, errFull}, &stderr)
+		if code != exitInvalid || stderr.String() != "uuid: "+errFull.Error()+"\n" {
+			t.Errorf("uuid %q, writes failing after %d bytes: exit %d, stderr %q; want 1 and the error",
+				tt.args, tt.n, code, stderr.String())
 		}
 	}
 }

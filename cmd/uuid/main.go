@@ -17,8 +17,15 @@
 // input when none is given. Flags are read as getopt_long reads them. Run
 // "uuid -h" for every flag.
 //
+// The UUIDs of one run are distinct, except name-based ones, which -C N
+// prints N times. With --at TIME, -C N prints N consecutive timestamps:
+// for v1 and v6, 100-ns ticks from TIME's with one clock sequence and node;
+// for v7, TIME's millisecond with a counter that carries into the next
+// millisecond. A count that does not fit before the last time the version
+// holds is a usage error.
+//
 // Exit status is 0 on success, 1 when an input to inspect is not a UUID or
-// output fails, and 2 on a usage error.
+// reading or writing fails, and 2 on a usage error.
 //
 // Install with:
 //
@@ -56,7 +63,8 @@ type config struct {
 	version             int // 0 until a flag chooses one
 	count               uint64
 	ns                  uuid.UUID
-	form                uuid.Form
+	form                *textForm
+	upper               bool
 	at                  time.Time
 	domain              uuid.Domain
 	id                  uint32
@@ -95,10 +103,10 @@ var flags = []flagDef{
 	{"gen", 'N', "name", "NAME", "name for v3, v5 and v8 (v8 hashes with SHA-256;\nv8 without -n and -N is 122 random bits)",
 		func(c *config, _, val string) error { c.name = val; return nil }},
 	{"gen", 'x', "hex", "", "the -N name is hex digits, decoded before hashing", nop},
-	{"gen", 'C', "count", "N", "how many UUIDs to print (default 1)",
+	{"gen", 'C', "count", "N", "how many UUIDs to print (default 1), all distinct\nexcept name-based ones (see below)",
 		setUint(64, func(c *config, n uint64) { c.count = n })},
-	{"gen", 0, "format", "F", "canonical, hex, braced or urn (default canonical); add\n+upper for upper case, as in urn+upper", setFormat},
-	{"gen", 0, "upper", "", "print hex digits in upper case", nop},
+	{"gen", 0, "format", "F", formHelp(), setFormat},
+	{"gen", 0, "upper", "", "print the text form in upper case", nop},
 	{"gen", 0, "at", "TIME", atHelp(), setAt},
 	{"gen", 0, "domain", "D", "v2 domain: person, group, org or 0-255 (default person)", setDomain},
 	{"gen", 0, "id", "N", "v2 local ID (default: your uid for person, gid for group)",
@@ -126,7 +134,7 @@ func usagef(format string, args ...any) error {
 // configuration, reading flags as getopt_long does. It is pure: it reads no
 // clock, file or environment.
 func parseArgs(args []string) (*config, error) {
-	c := &config{cmd: "gen", count: 1, cols: []int{0, 1, 2, 3}, set: map[string]bool{}}
+	c := &config{cmd: "gen", count: 1, form: &forms[0], cols: []int{0, 1, 2, 3}, set: map[string]bool{}}
 	if len(args) > 0 {
 		switch args[0] {
 		case "gen", "generate":
@@ -264,16 +272,22 @@ Flags are read as getopt_long reads them: -v7 or -v 7, -C5, -C +5, -sx for
 ends them. A whole long name after one dash (-format) also works. A later
 flag overrides an earlier one, but flags choosing different versions conflict.
 
+The UUIDs of one run are distinct, except name-based ones (v3, v5, v8 with
+-n and -N), which -C N prints N times. With --at TIME, -C N prints:
+  v1, v6  N consecutive 100-ns ticks from TIME's, with one clock sequence
+          and node, so each UUID is one tick after the one before;
+  v7      TIME's millisecond with a counter, as a v7 generator whose clock
+          stands still: it starts below 2^15 and carries into the next
+          millisecond, so the UUIDs increase strictly.
+If N UUIDs do not fit before the last time the version holds, uuid prints
+nothing and exits 2.
+
 Exit status: 0 success; 1 an input to inspect was not a UUID, or reading or
 writing failed; 2 usage error.
 `
 }
 
 func main() {
-	if stdoutClosed() {
-		fmt.Fprintln(os.Stderr, "uuid: standard output is closed")
-		os.Exit(exitInvalid)
-	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
