@@ -31,8 +31,9 @@
 //
 //	go install github.com/afb7af96/uuid/cmd/uuid@latest
 //
-// This command only reads flags and prints; every UUID operation is in
-// package [github.com/afb7af96/uuid].
+// The command reads flags and prints; the UUIDs come from package
+// [github.com/afb7af96/uuid]. docs/cli.md in the module describes every
+// flag, output form and exit status.
 package main
 
 import (
