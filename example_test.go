@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
+	"testing"
 	"time"
 
 	"github.com/afb7af96/uuid"
@@ -312,4 +314,49 @@ func ExampleMinV7() {
 	// 01a2087d-ec80-7000-8000-000000000000
 	// true
 	// 01a20846-fe00-7fff-bfff-ffffffffffff
+}
+
+// TestReadmeQuickStart checks that the README's quick start is the body
+// of Example, line for line, and that the output it shows is Example's.
+func TestReadmeQuickStart(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile("example_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// between returns the lines of s after the line start and before the
+	// first line that starts with end.
+	between := func(s, start, end string) []string {
+		_, rest, ok := strings.Cut(s, start+"\n")
+		if !ok {
+			return nil
+		}
+		var lines []string
+		for _, line := range strings.Split(rest, "\n") {
+			if strings.HasPrefix(line, end) {
+				return lines
+			}
+			lines = append(lines, line)
+		}
+		return nil
+	}
+	code := between(string(readme), "func main() {", "}")
+	output := between(string(readme), "It prints:\n\n```", "```")
+	example := between(string(src), "func Example() {", "\t// Output:")
+	wantOutput := between(string(src), "func Example() {", "}")
+	if i := slices.Index(wantOutput, "\t// Output:"); i >= 0 {
+		wantOutput = wantOutput[i+1:]
+	}
+	for i := range wantOutput {
+		wantOutput[i] = strings.TrimPrefix(wantOutput[i], "\t// ")
+	}
+	if len(code) == 0 || !slices.Equal(code, example) {
+		t.Errorf("README quick start:\n%s\nExample:\n%s", strings.Join(code, "\n"), strings.Join(example, "\n"))
+	}
+	if len(output) == 0 || !slices.Equal(output, wantOutput) {
+		t.Errorf("README output:\n%s\nExample output:\n%s", strings.Join(output, "\n"), strings.Join(wantOutput, "\n"))
+	}
 }
