@@ -3,15 +3,126 @@ package uuid_test
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"log"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
+	"testing"
 	"time"
 
 	"github.com/afb7af96/uuid"
 )
+
+// The quick start of the README.
+func Example() {
+	id := uuid.New()                                          // random (version 4)
+	key := uuid.NewV7()                                       // sorts by creation time
+	dns := uuid.NewV5(uuid.NamespaceDNS(), "www.example.com") // same name, same UUID
+	fmt.Println(id.Version(), key.Version(), dns)
+	u, err := uuid.Parse("urn:uuid:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6")
+	if err != nil {
+		log.Fatal(err)
+	}
+	t, _ := u.Time() // a version 1 UUID holds the time it was made
+	fmt.Println(u, u.Version(), t)
+	// Output:
+	// v4 v7 2ed6657d-e927-568b-95e1-2665a8aea6a2
+	// f81d4fae-7dec-11d0-a765-00a0c91e6bf6 v1 1997-02-03 17:43:12.216875 +0000 UTC
+}
+
+// A UUID is a string in JSON. With Go 1.24's omitzero, a field that holds
+// the Nil UUID is left out; a NullUUID that is not Valid is null.
+func Example_json() {
+	type Event struct {
+		ID     uuid.UUID     `json:"id"`
+		Parent uuid.UUID     `json:"parent,omitzero"`
+		Owner  uuid.NullUUID `json:"owner"`
+	}
+	b, err := json.Marshal(Event{ID: uuid.MustParse("f81d4fae-7dec-11d0-a765-00a0c91e6bf6")})
+	fmt.Println(string(b), err)
+
+	var e Event
+	err = json.Unmarshal([]byte(`{"id":"F81D4FAE7DEC11D0A76500A0C91E6BF6","owner":null}`), &e)
+	fmt.Println(e.ID, e.Parent.IsZero(), e.Owner.Valid, err)
+	// Output:
+	// {"id":"f81d4fae-7dec-11d0-a765-00a0c91e6bf6","owner":null} <nil>
+	// f81d4fae-7dec-11d0-a765-00a0c91e6bf6 true false <nil>
+}
+
+func ExampleNew() {
+	id := uuid.New()
+	s := id.String()
+	fmt.Println(id.Version(), len(s), uuid.MustParse(s) == id)
+	// Output: v4 36 true
+}
+
+// MustParse suits values known to be valid, such as a namespace of your
+// own in a package-level variable. It panics on anything else.
+func ExampleMustParse() {
+	ns := uuid.MustParse("{6BA7B810-9DAD-11D1-80B4-00C04FD430C8}")
+	fmt.Println(ns == uuid.NamespaceDNS())
+	fmt.Println(uuid.NewV5(ns, "www.example.com"))
+	// Output:
+	// true
+	// 2ed6657d-e927-568b-95e1-2665a8aea6a2
+}
+
+// ParseStrict accepts only the canonical form, in either case: the grammar
+// of RFC 9562, Section 4.
+func ExampleParseStrict() {
+	for _, s := range []string{
+		"f81d4fae-7dec-11d0-a765-00a0c91e6bf6",
+		"F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6",
+		"f81d4fae7dec11d0a76500a0c91e6bf6",
+		"{f81d4fae-7dec-11d0-a765-00a0c91e6bf6}",
+	} {
+		u, err := uuid.ParseStrict(s)
+		fmt.Println(u, err == nil)
+	}
+	// Output:
+	// f81d4fae-7dec-11d0-a765-00a0c91e6bf6 true
+	// f81d4fae-7dec-11d0-a765-00a0c91e6bf6 true
+	// 00000000-0000-0000-0000-000000000000 false
+	// 00000000-0000-0000-0000-000000000000 false
+}
+
+// .NET's Guid.ToByteArray, and SQL Server's uniqueidentifier read as raw
+// bytes, hold the first three fields little-endian.
+func ExampleFromBytesLE() {
+	guid := []byte{0xae, 0x4f, 0x1d, 0xf8, 0xec, 0x7d, 0xd0, 0x11, 0xa7, 0x65, 0x00, 0xa0, 0xc9, 0x1e, 0x6b, 0xf6}
+	u, err := uuid.FromBytesLE(guid)
+	fmt.Println(u, err)
+	back := u.BytesLE()
+	fmt.Println(bytes.Equal(back[:], guid))
+	// Output:
+	// f81d4fae-7dec-11d0-a765-00a0c91e6bf6 <nil>
+	// true
+}
+
+// A version 1 UUID holds the time it was made and a node: the host's MAC
+// address, or a random node on a host without one. Prefer NewV7 or New
+// unless a protocol asks for version 1.
+func ExampleNewV1() {
+	u := uuid.NewV1()
+	t, _ := u.Time()
+	_, hasNode := u.NodeID()
+	fmt.Println(u.Version(), hasNode, time.Since(t).Abs() < time.Minute)
+	// Output: v1 true true
+}
+
+// By default a version 6 UUID gets a random clock sequence and a random
+// node with the multicast bit set, so it does not reveal the MAC address.
+// Its time comes first, so values sort by it.
+func ExampleNewV6() {
+	a, b := uuid.NewV6(), uuid.NewV6()
+	node, _ := a.NodeID()
+	fmt.Println(a.Version(), a.Less(b), node[0]&1 == 1)
+	// Output: v6 true true
+}
 
 func ExampleParse() {
 	for _, s := range []string{
@@ -34,23 +145,20 @@ func ExampleParseError() {
 	_, err := uuid.Parse("f81d4fae-7dec-11d0-a765-00a0c91e6bfz")
 	var pe *uuid.ParseError
 	if errors.As(err, &pe) {
-		fmt.Println(pe.Offset, pe.Msg)
+		fmt.Println(pe.Offset, pe.Input) // the first bad byte, and the input
 	}
-	fmt.Println(err)
 	fmt.Println(errors.Is(err, uuid.ErrHexDigit), errors.Is(err, uuid.ErrLength))
 
-	// The kind tells a bad length from a bad byte without the text, for
-	// text and binary input alike.
+	// A wrong length is ErrLength, for text and binary input alike.
 	_, err = uuid.Parse("f81d4fae-7dec-11d0-a765")
-	fmt.Println(errors.Is(err, uuid.ErrLength), err)
+	fmt.Println(errors.Is(err, uuid.ErrLength))
 	_, err = uuid.FromBytes([]byte{1, 2, 3})
-	fmt.Println(errors.Is(err, uuid.ErrLength), errors.As(err, &pe), err)
+	fmt.Println(errors.Is(err, uuid.ErrLength))
 	// Output:
-	// 35 want hex digit
-	// uuid: parsing "f81d4fae-7dec-11d0-a765-00a0c91e6bfz": want hex digit at offset 35
+	// 35 f81d4fae-7dec-11d0-a765-00a0c91e6bfz
 	// true false
-	// true uuid: parsing "f81d4fae-7dec-11d0-a765": want 32, 36, 38 or 45 bytes
-	// true false uuid: want 16 bytes, got 3
+	// true
+	// true
 }
 
 func ExampleUUID_String() {
@@ -208,16 +316,47 @@ func ExampleMinV7() {
 	// 01a20846-fe00-7fff-bfff-ffffffffffff
 }
 
-// TimeRange gives the instants a version's timestamp can hold.
-func ExampleTimeRange() {
-	first, last, _ := uuid.TimeRange(7)
-	fmt.Println(first.Format(time.RFC3339Nano), last.Format(time.RFC3339Nano))
-	first, last, _ = uuid.TimeRange(1)
-	fmt.Println(first.Format(time.RFC3339Nano), last.Format(time.RFC3339Nano))
-	_, _, ok := uuid.TimeRange(4)
-	fmt.Println(ok)
-	// Output:
-	// 1970-01-01T00:00:00Z 10889-08-02T05:31:50.655Z
-	// 1582-10-15T00:00:00Z 5236-03-31T21:21:00.6846975Z
-	// false
+// TestReadmeQuickStart checks that the README's quick start is the body
+// of Example, line for line, and that the output it shows is Example's.
+func TestReadmeQuickStart(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile("example_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// between returns the lines of s after the line start and before the
+	// first line that starts with end.
+	between := func(s, start, end string) []string {
+		_, rest, ok := strings.Cut(s, start+"\n")
+		if !ok {
+			return nil
+		}
+		var lines []string
+		for _, line := range strings.Split(rest, "\n") {
+			if strings.HasPrefix(line, end) {
+				return lines
+			}
+			lines = append(lines, line)
+		}
+		return nil
+	}
+	code := between(string(readme), "func main() {", "}")
+	output := between(string(readme), "It prints:\n\n```", "```")
+	example := between(string(src), "func Example() {", "\t// Output:")
+	wantOutput := between(string(src), "func Example() {", "}")
+	if i := slices.Index(wantOutput, "\t// Output:"); i >= 0 {
+		wantOutput = wantOutput[i+1:]
+	}
+	for i := range wantOutput {
+		wantOutput[i] = strings.TrimPrefix(wantOutput[i], "\t// ")
+	}
+	if len(code) == 0 || !slices.Equal(code, example) {
+		t.Errorf("README quick start:\n%s\nExample:\n%s", strings.Join(code, "\n"), strings.Join(example, "\n"))
+	}
+	if len(output) == 0 || !slices.Equal(output, wantOutput) {
+		t.Errorf("README output:\n%s\nExample output:\n%s", strings.Join(output, "\n"), strings.Join(wantOutput, "\n"))
+	}
 }

@@ -1,73 +1,64 @@
-// Package uuid implements Universally Unique Identifiers as specified by
-// [RFC 9562], which replaced RFC 4122.
+// Package uuid implements the UUIDs of [RFC 9562], versions 1 to 8.
 //
-// A [UUID] is a 128-bit value, stored as a comparable [16]byte in the byte
-// order of RFC 9562. Its zero value is the Nil UUID. UUIDs compare with ==,
-// order with [UUID.Compare], and format as 36 lowercase characters with
-// [UUID.String]. The package is a drop-in superset of Go 1.27's standard
-// uuid package: the names that package exports mean the same here.
+// A [UUID] is a [16]byte in RFC 9562 byte order whose zero value is the Nil
+// UUID. UUIDs compare with ==, sort with [UUID.Compare] and print with
+// [UUID.String].
 //
 // # Choosing a version
 //
-//   - [NewV4] (also [New]) for opaque identifiers: 122 random bits that reveal
-//     nothing.
-//   - [NewV7] for database keys and anything that should sort by creation
-//     time: 48 bits of Unix milliseconds, then counter and random bits. Values
-//     from one generator are strictly increasing.
-//   - [NewV5] (or [NewV3]) for identifiers derived from a name in a namespace:
-//     the same name always gives the same UUID.
-//   - [NewV1] and [NewV6] for the Gregorian-time layouts of RFC 4122 and
-//     RFC 9562, Section 5.6, [NewV2] for DCE Security, and [NewV8] for custom
-//     layouts.
-//
-// What a UUID leaks (RFC 9562, Section 8): v1, v2 and v6 may carry the MAC
-// address of the host that made them (by default v1 and v2 do, v6 does not),
-// and v1, v2, v6 and v7 reveal when they were made.
+// Use [New] (version 4, random) for opaque identifiers, [NewV7] for
+// database keys that sort by creation time, and [NewV5] for the same UUID
+// from the same name. [NewV1], [NewV6] and [NewV2] serve protocols that name
+// them; [NewV8] takes your own layout. Versions 1, 2 and 6 may carry the
+// host's MAC address; versions 1, 2, 6 and 7 reveal when they were made
+// (RFC 9562, Section 8).
 //
 // # Text forms
 //
-// [Parse] accepts exactly four forms, with hex digits in either case:
+// [Parse] accepts the canonical form, 32 hex digits, the canonical form in
+// braces and the URN, in either case; [ParseStrict] only the canonical
+// form. Text that is not a UUID gives a [*ParseError], whose kind, such as
+// [ErrHexDigit], matches with [errors.Is]. [UUID.String] writes the
+// lowercase canonical form, [UUID.AppendForm] the others.
 //
-//	f81d4fae-7dec-11d0-a765-00a0c91e6bf6
-//	f81d4fae7dec11d0a76500a0c91e6bf6
-//	{f81d4fae-7dec-11d0-a765-00a0c91e6bf6}
-//	urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6
+// # SQL and JSON
 //
-// The "urn:uuid:" prefix may be in any case (RFC 8141). [ParseStrict] accepts
-// only the first form, the grammar of RFC 9562, Section 4.
+// [UUID.Value] stores the canonical text; [UUID.Scan] reads any text form
+// or 16 raw bytes. Scanning SQL NULL into a UUID is an error matching
+// [ErrScanNull]: scan a column that may be NULL into a [NullUUID] (which
+// also handles JSON null) or a *UUID. A JSON field tagged omitzero leaves
+// out the Nil UUID.
 //
-// # Generation and concurrency
+// # Generators, concurrency and snapshots
 //
-// The package-level generators (NewV1, NewV4, NewV7 and so on) are
-// methods of one package-wide default [Generator], which is safe for
-// concurrent use and draws random bits from crypto/rand afresh for every
-// UUID, keeping none between calls, so that a process restored twice from
-// one memory snapshot does not hand the same bits to both clones. [FillV4]
-// and [FillV7] make many UUIDs at a lower cost each, with one read per
-// batch. Values from NewV6 and NewV7 are strictly increasing across all
-// goroutines of the process, through steps back of the clock of up to a
-// day; a reading further off is taken for a wrong one, and they follow the
-// clock again rather than stay stuck on it. A [Generator] made with
-// [NewGenerator] takes an injected clock, random source and node source,
-// and can share v1 and v6 state with other processes through a state file.
+// The package-level functions use one default [Generator]: the system
+// clock, crypto/rand and the host's MAC address. A Generator is safe for
+// concurrent use; its version 7 UUIDs, and by default version 6, increase
+// strictly through steps back of the clock of up to a day. [NewGenerator]
+// takes your own clock, random source and node, as tests need.
 //
-// What a Generator keeps between calls, and so what clones of a snapshot
-// share: the clock sequence of v1, v2 and v6 with a node, their node if it
-// was drawn at random, and the last timestamps and v7 key. Until a clone
-// notices the restore, its v1, v2 and v6-with-a-node UUIDs can repeat
-// another clone's made at the same 100-ns tick; it notices when the wall
-// clock jumps against the monotonic clock, as it does once the clone's
-// clock is corrected, and then draws a new clock sequence (and random
-// node). v4, v7 and the default v6 differ across clones at once.
+// Random bits are read for every UUID, or batch ([FillV4], [FillV7]), and
+// never kept, so clones of a process restored from one memory snapshot
+// make different version 4, 6 and 7 UUIDs. Versions 1, 2 and 6 with a node
+// keep a clock sequence, which clones share until the Generator notices the
+// restore (see [Generator]).
 //
-// # Where to start
+// # Time-based UUIDs across processes
 //
-// Coming from github.com/google/uuid or github.com/gofrs/uuid, change the
-// import path to compat/google/uuid or compat/gofrs/uuid below this module
-// and run go fix; the README's migration guide lists every name. The
-// command-line tool cmd/uuid makes UUIDs as uuidgen does and reads them as
-// uuidparse does. The module github.com/afb7af96/uuid/pgxuuid registers a
-// binary codec with pgx for PostgreSQL's uuid and uuid[].
+// A Generator never repeats a version 1 timestamp, clock sequence and node,
+// but knows only its own. Processes on one host that make version 1 UUIDs
+// (or version 6 with [GeneratorOptions.V6Node]) with one node should share
+// a [GeneratorOptions.StateFile], which the repository's
+// docs/state-file.md describes.
+//
+// # Migrating
+//
+// Code for Go 1.27's uuid package compiles after its import path changes,
+// and its names keep their meaning; some outputs differ, such as fmt's %x,
+// gob and the error values (docs/migrating.md lists them). Code for
+// github.com/google/uuid or github.com/gofrs/uuid first imports
+// compat/google/uuid or compat/gofrs/uuid below this module, then moves
+// here with go fix -inline.
 //
 // [RFC 9562]: https://www.rfc-editor.org/rfc/rfc9562.html
 package uuid
