@@ -419,7 +419,7 @@ func TestCopyFromV7(t *testing.T) {
 }
 
 // TestRangeV7 selects the rows made in a span of time [t0, t1) from a v7
-// primary key alone, as the README shows: id >= MinV7(t0) AND id <
+// primary key alone, as docs/databases.md shows: id >= MinV7(t0) AND id <
 // MinV7(t1), on keys made with NewV7At at known instants around both ends
 // (and the least and greatest keys of the milliseconds at the edges). It
 // finds exactly the rows of the milliseconds from t0's up to, not
@@ -462,7 +462,7 @@ func TestRangeV7(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// The query, as in the README.
+	// The query, as in docs/databases.md.
 	rows, err := conn.Query(ctx, `SELECT id FROM events WHERE id >= $1 AND id < $2 ORDER BY id`,
 		uuid.MinV7(t0), uuid.MinV7(t1))
 	if err != nil {
