@@ -23,6 +23,7 @@
 package uuid
 
 import (
+	"encoding/binary"
 	"fmt"
 	"time"
 
@@ -202,22 +203,48 @@ func (t Timestamp) Time() (time.Time, error) {
 }
 
 // TimestampFromV1 returns the Timestamp of a version 1 UUID, or an error
-// matching [uuid.ErrVersion] for other versions.
-func TimestampFromV1(u UUID) (Timestamp, error) { return timestampOf(u, 1) }
+// matching [uuid.ErrVersion] for other versions. As in gofrs/uuid, only the
+// version field is checked, not the variant.
+func TimestampFromV1(u UUID) (Timestamp, error) {
+	if err := checkVersion(u, 1); err != nil {
+		return 0, err
+	}
+	low := uint64(binary.BigEndian.Uint32(u[0:4]))
+	mid := uint64(binary.BigEndian.Uint16(u[4:6]))
+	hi := uint64(binary.BigEndian.Uint16(u[6:8]) & 0x0fff)
+	return Timestamp(hi<<48 | mid<<32 | low), nil
+}
 
 // TimestampFromV6 returns the Timestamp of a version 6 UUID, or an error
-// matching [uuid.ErrVersion] for other versions.
-func TimestampFromV6(u UUID) (Timestamp, error) { return timestampOf(u, 6) }
-
-// TimestampFromV7 returns the Timestamp of a version 7 UUID, or an error
-// matching [uuid.ErrVersion] for other versions.
-func TimestampFromV7(u UUID) (Timestamp, error) { return timestampOf(u, 7) }
-
-// timestampOf returns the Timestamp of u, which must be of version v.
-func timestampOf(u UUID, v uuid.Version) (Timestamp, error) {
-	t, ok := u.Time()
-	if u.Version() != v || !ok {
-		return 0, fmt.Errorf("%w: %s is version %d, not version %d", uuid.ErrVersion, u, u.Version(), v)
+// matching [uuid.ErrVersion] for other versions. As in gofrs/uuid, only the
+// version field is checked, not the variant.
+func TimestampFromV6(u UUID) (Timestamp, error) {
+	if err := checkVersion(u, 6); err != nil {
+		return 0, err
 	}
-	return Timestamp((t.Unix()+gregorianOffset)*1e7 + int64(t.Nanosecond()/100)), nil
+	hi := uint64(binary.BigEndian.Uint32(u[0:4]))
+	mid := uint64(binary.BigEndian.Uint16(u[4:6]))
+	low := uint64(binary.BigEndian.Uint16(u[6:8]) & 0x0fff)
+	return Timestamp(hi<<28 | mid<<12 | low), nil
+}
+
+// TimestampFromV7 returns the Timestamp of a version 7 UUID, its Unix
+// milliseconds converted, or an error matching [uuid.ErrVersion] for other
+// versions. As in gofrs/uuid, only the version field is checked, not the
+// variant.
+func TimestampFromV7(u UUID) (Timestamp, error) {
+	if err := checkVersion(u, 7); err != nil {
+		return 0, err
+	}
+	ms := binary.BigEndian.Uint64(u[0:8]) >> 16
+	return Timestamp(gregorianOffset*1e7 + ms*1e4), nil
+}
+
+// checkVersion returns an error matching [uuid.ErrVersion] if the version
+// field of u is not v.
+func checkVersion(u UUID, v uuid.Version) error {
+	if u.Version() != v {
+		return fmt.Errorf("%w: %s is version %d, not version %d", uuid.ErrVersion, u, u.Version(), v)
+	}
+	return nil
 }

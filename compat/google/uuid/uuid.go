@@ -24,9 +24,9 @@
 package uuid
 
 import (
-	"errors"
 	"hash"
 	"io"
+	"os"
 
 	"github.com/afb7af96/uuid"
 )
@@ -148,17 +148,17 @@ func NewV7() (UUID, error) { return uuid.NewV7(), nil }
 //go:fix inline
 func NewDCESecurity(domain Domain, id uint32) (UUID, error) { return uuid.NewV2(domain, id), nil }
 
-// NewDCEPerson returns a version 2 UUID for the caller's POSIX user ID.
-// The error is always nil.
+// NewDCEPerson returns a version 2 UUID in the Person domain for the
+// caller's POSIX user ID, os.Getuid(). The error is always nil.
 //
 //go:fix inline
-func NewDCEPerson() (UUID, error) { return uuid.NewV2Person(), nil }
+func NewDCEPerson() (UUID, error) { return uuid.NewV2(uuid.DomainPerson, uint32(os.Getuid())), nil }
 
-// NewDCEGroup returns a version 2 UUID for the caller's POSIX group ID.
-// The error is always nil.
+// NewDCEGroup returns a version 2 UUID in the Group domain for the caller's
+// POSIX group ID, os.Getgid(). The error is always nil.
 //
 //go:fix inline
-func NewDCEGroup() (UUID, error) { return uuid.NewV2Group(), nil }
+func NewDCEGroup() (UUID, error) { return uuid.NewV2(uuid.DomainGroup, uint32(os.Getgid())), nil }
 
 // NewMD5 returns the version 3 UUID of data in the namespace space.
 //
@@ -197,10 +197,18 @@ func Parse(s string) (UUID, error) { return uuid.Parse(s) }
 //go:fix inline
 func ParseBytes(b []byte) (UUID, error) { return uuid.ParseBytes(b) }
 
-// MustParse is like Parse but panics if s is not a UUID.
-//
-//go:fix inline
-func MustParse(s string) UUID { return uuid.MustParse(s) }
+// MustParse is like Parse but panics if s is not a UUID, with the string
+// google/uuid's MustParse panics with: "uuid: Parse(" + s + "): " and the
+// error's text. (The library's [uuid.MustParse] panics with the
+// [*uuid.ParseError] itself, so this function has no //go:fix inline
+// directive.)
+func MustParse(s string) UUID {
+	u, err := uuid.Parse(s)
+	if err != nil {
+		panic(`uuid: Parse(` + s + `): ` + err.Error())
+	}
+	return u
+}
 
 // FromBytes returns the UUID whose 16 bytes are b, or an error if len(b) is
 // not 16.
@@ -223,11 +231,24 @@ func Validate(s string) error {
 	return err
 }
 
-// IsInvalidLengthError reports whether err is the error Parse, ParseBytes or
-// Validate return for text of a length no form has.
+// IsInvalidLengthError reports whether err is the error Parse, ParseBytes,
+// Validate or [UUID.UnmarshalText] return for text of a length no form has:
+// not 32, 36, 38 or 45 bytes. As in google/uuid, only that error itself
+// matches, not an error wrapping it, and text of one of those lengths does
+// not match even when it is too short for its form (a 38-byte text that does
+// not start with "{").
 func IsInvalidLengthError(err error) bool {
-	var pe *uuid.ParseError
-	return errors.As(err, &pe) && pe.Offset == -1
+	pe, ok := err.(*uuid.ParseError)
+	if !ok {
+		return false
+	}
+	// The library keeps up to 64 bytes of the input, with a mark after a
+	// cut, so the kept length is the input's for every length that matters.
+	switch len(pe.Input) {
+	case 32, 36, 38, 45:
+		return false
+	}
+	return true
 }
 
 // UUIDs is a slice of UUIDs.
