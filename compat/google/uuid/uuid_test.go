@@ -103,6 +103,12 @@ func TestParse(t *testing.T) {
 		{"f81d4fae+7dec-11d0-a765-00a0c91e6bf6", false, false},
 		{"[f81d4fae-7dec-11d0-a765-00a0c91e6bf6]", false, false},
 		{"urn:uuix:f81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, false},
+		// google/uuid decides by length alone.
+		{"not-a-uuid", false, true},
+		{"{f81d4fae7dec11d0a76500a0c91e6bf6}", false, true},
+		{" f81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, true},
+		{"f81d4fae-7dec-11d0-a765-00a0c91e6bf6-f81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, true},
+		{"zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz", false, false},
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%q", tt.in), func(t *testing.T) {
@@ -219,6 +225,25 @@ func TestGetTime(t *testing.T) {
 	}
 	if cs := uuid.ClockSequence(); cs < 0 || cs >= 1<<14 {
 		t.Errorf("ClockSequence() = %d; want a 14-bit value", cs)
+	}
+}
+
+// TestFromGoogleV6 converts the version 6 UUID google/uuid's NewV6 writes
+// for the time of RFC 9562, Appendix A.5 (its 64-bit timestamp in octets 0
+// to 7, then the version over bits 12 to 15) to the layout of RFC 9562.
+func TestFromGoogleV6(t *testing.T) {
+	google := uuid.MustParse("01ec9414-c232-6b00-b3c8-9f6bdeced846")
+	// google/uuid's Time reads 0x01ec9414c2326b00: the A.5 time with bits
+	// 12 to 15 read as the version's 6, 1.6384 ms early.
+	wantTime := time.Date(2022, 2, 22, 19, 22, 22, 0, time.UTC).Add(-1638400 * time.Nanosecond)
+	got, err := uuid.FromGoogleV6(google)
+	tm, ok := got.Time()
+	if err != nil || got.String() != "1ec9414c-2326-6b00-b3c8-9f6bdeced846" || !ok || !tm.Equal(wantTime) {
+		t.Errorf("FromGoogleV6(%v) = %v (time %v), %v; want 1ec9414c-2326-6b00-b3c8-9f6bdeced846 (time %v)", google, got, tm, err, wantTime)
+	}
+	v4 := uuid.MustParse("f81d4fae-7dec-41d0-a765-00a0c91e6bf6")
+	if got, err := uuid.FromGoogleV6(v4); !errors.Is(err, native.ErrVersion) || got != uuid.Nil {
+		t.Errorf("FromGoogleV6(v4) = %v, %v; want Nil and ErrVersion", got, err)
 	}
 }
 
