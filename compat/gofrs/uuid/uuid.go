@@ -1,25 +1,67 @@
 // Package uuid is the API of github.com/gofrs/uuid/v5 on top of
 // [github.com/afb7af96/uuid], so that code written for gofrs/uuid compiles
-// after changing its import path and nothing else:
+// after changing its import path and nothing else.
+//
+// # What behaves differently
+//
+// These are all the differences in behaviour from gofrs/uuid v5.5.1 in
+// what compiles unchanged. A test in CI runs gofrs/uuid beside this package
+// on the same inputs and fails on any other.
+//
+//   - F1. [FromString], UnmarshalText, Scan and JSON reject the braced and
+//     URN forms of the 32-digit text ({6ba7b8109dad…} and
+//     urn:uuid:6ba7b8109dad…), which gofrs/uuid accepts. Use the
+//     hyphenated form inside braces or after the prefix.
+//   - F2. The "urn:uuid:" prefix is accepted in any case, as RFC 9562
+//     allows; gofrs/uuid accepts only lower case.
+//   - F3. On failure [FromString] returns [Nil], and UnmarshalText, Scan
+//     and UnmarshalJSON leave the UUID as it was; gofrs/uuid may leave the
+//     bytes decoded before the error (and its Scan of bad text sets Nil).
+//   - F4. After a failed [NullUUID] Scan, Valid is false; gofrs/uuid sets
+//     it to true.
+//   - F5. Scan does not accept a UUID value, which gofrs/uuid accepts for
+//     gorm: pass u.String() or u[:].
+//   - F6. [NullUUID] UnmarshalJSON decodes escapes in the JSON string, as
+//     encoding/json does for a UUID; gofrs/uuid's rejects a string with
+//     escapes.
+//   - F7. Version and Variant return the library's [uuid.Version] and
+//     [uuid.Variant], which print as "v4" and "RFC 9562" where gofrs/uuid's
+//     byte printed 4 and 1. The constants [V1] to [V8] are untyped, so they
+//     compare with either; the Variant constants are [uuid.Variant], not
+//     byte: convert with byte(...) where a byte is needed.
+//   - F8. fmt honours flags, width and precision, as for a string;
+//     gofrs/uuid ignores them.
+//   - F9. %#v prints Go syntax of the library; gofrs/uuid printed
+//     [16]uint8{0x…, …}.
+//   - F10. Errors have other types and texts, and gofrs/uuid's Err… values
+//     are not here (but [ErrV8FieldLength]): match errors with [errors.Is]
+//     and [errors.As] against the library's ([uuid.ErrLength],
+//     [*uuid.ParseError], [uuid.ErrVersion], [uuid.ErrScanType], …).
+//
+// # What does not compile
+//
+// [UUID] is an alias of the library's [uuid.UUID], so values cross freely
+// between code on either import, and its methods are the library's: there
+// is no Bytes, IsNil, Parse, SetVersion or SetVariant (use u[:],
+// u.IsZero(), [uuid.Parse], and the constructors). Not here either:
+// DefaultGenerator, the ...AtTime functions and methods, and the NewV3,
+// NewV5 and NewV8 methods of [Gen] (use the functions, which need no
+// generator).
+//
+// # Moving to the library's names
 //
 //	import "github.com/afb7af96/uuid/compat/gofrs/uuid"
 //
-// [UUID] is an alias of the library's [uuid.UUID], so values cross freely
-// between code on either import, and its methods are the library's. Every
-// function here that is one call of the library carries a //go:fix inline
-// directive: run
+// Every function here that is one call of the library carries a
+// //go:fix inline directive: run
 //
 //	go fix -inline ./...
 //
-// (Go 1.26 or later) and the calls are rewritten onto the library's own names
-// (-inline runs only the inliner, not Go's other modernizers).
-// What is left afterwards (the variables [Nil], [Max] and Namespace*, [Must],
-// the ...OrNil functions, [Timestamp] and the generator options) is listed with
-// its one-line replacement in the README's section "Migrating from std,
-// google/uuid and gofrs/uuid", together with the names of gofrs/uuid that are
-// not here because they cannot keep their meaning on this library (such as
-// DefaultGenerator, the ...AtTime functions and the Err... values) and the
-// methods that differ (there is no Bytes or IsNil: use u[:] and u.IsZero()).
+// (Go 1.26 or later) and the calls are rewritten onto the library's own
+// names. What is left afterwards (the variables [Nil], [Max] and
+// Namespace*, [Must], the ...OrNil functions, [NewV8], [Timestamp] and the
+// generator options) is listed with its replacement in the library's
+// docs/migrating.md.
 package uuid
 
 import (
