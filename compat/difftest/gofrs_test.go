@@ -3,6 +3,7 @@ package difftest
 import (
 	"bytes"
 	"encoding/json"
+	"encoding/xml"
 	"errors"
 	"fmt"
 	"net"
@@ -48,6 +49,16 @@ func TestValuesGofrs(t *testing.T) {
 			cv, cerr = cn.Value()
 			fv, ferr = fn.Value()
 			c.compare(lib, "NullUUID.Value", nin, outcome(cv, cerr), outcome(fv, ferr))
+			if i < 100 {
+				type rec[T any] struct{ ID T }
+				cx, cerr := xml.Marshal(rec[cgofrs.NullUUID]{cn})
+				fx, ferr := xml.Marshal(rec[gofrs.NullUUID]{fn})
+				c.compare(lib, "xml.Marshal(NullUUID)", nin, outcome(string(cx), cerr), outcome(string(fx), ferr))
+				c.compare(lib, "slog(NullUUID)", nin, slogText(cn), slogText(fn))
+				cm, cerr := json.Marshal(map[cgofrs.NullUUID]int{cn: 1})
+				fm, ferr := json.Marshal(map[gofrs.NullUUID]int{fn: 1})
+				c.compare(lib, "json.Marshal(map key NullUUID)", nin, outcome(string(cm), cerr), outcome(string(fm), ferr))
+			}
 		}
 
 		c.compare(lib, "Version", in, strconv.Itoa(int(u.Version())), strconv.Itoa(int(f.Version())))

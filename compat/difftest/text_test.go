@@ -69,6 +69,17 @@ func TestTextGoogle(t *testing.T) {
 			c.compare(lib, "NullUUID.Scan", src, outcome(cn, cerr), outcome(gn, gerr))
 		}
 
+		// The binary entry points, given the text's bytes.
+		gu, gerr = google.FromBytes([]byte(s))
+		cu, cerr = cgoogle.FromBytes([]byte(s))
+		c.compare(lib, "FromBytes", []byte(s), outcome(cu, cerr), outcome(gu, gerr))
+		gx, cx = google.Max, cgoogle.Max
+		gerr, cerr = gx.UnmarshalBinary([]byte(s)), cx.UnmarshalBinary([]byte(s))
+		c.compare(lib, "UnmarshalBinary", []byte(s), outcome(cx, cerr), outcome(gx, gerr))
+		gbn, cbn := google.NullUUID{UUID: google.Max, Valid: true}, cgoogle.NullUUID{UUID: cgoogle.Max, Valid: true}
+		gerr, cerr = gbn.UnmarshalBinary([]byte(s)), cbn.UnmarshalBinary([]byte(s))
+		c.compare(lib, "NullUUID.UnmarshalBinary", []byte(s), outcome(cbn, cerr), outcome(gbn, gerr))
+
 		// The NullUUID text methods.
 		gn, cn := google.NullUUID{UUID: google.Max, Valid: true}, cgoogle.NullUUID{UUID: cgoogle.Max, Valid: true}
 		gerr, cerr = gn.UnmarshalText([]byte(s)), cn.UnmarshalText([]byte(s))
@@ -109,7 +120,15 @@ func TestTextGofrs(t *testing.T) {
 		}
 		c.compare(lib, "FromStringOrNil", s, cgofrs.FromStringOrNil(s).String(), gofrs.FromStringOrNil(s).String())
 
+		fu, ferr = gofrs.FromBytes([]byte(s))
+		cu, cerr = cgofrs.FromBytes([]byte(s))
+		c.compare(lib, "FromBytes", []byte(s), outcome(cu, cerr), outcome(fu, ferr))
+		c.compare(lib, "FromBytesOrNil", []byte(s), cgofrs.FromBytesOrNil([]byte(s)).String(), gofrs.FromBytesOrNil([]byte(s)).String())
 		fx, cx := gofrs.Max, cgofrs.Max
+		ferr, cerr = fx.UnmarshalBinary([]byte(s)), cx.UnmarshalBinary([]byte(s))
+		c.compare(lib, "UnmarshalBinary", []byte(s), outcome(cx, cerr), outcome(fx, ferr))
+
+		fx, cx = gofrs.Max, cgofrs.Max
 		ferr, cerr = fx.UnmarshalText([]byte(s)), cx.UnmarshalText([]byte(s))
 		c.compare(lib, "UnmarshalText", s, outcome(cx, cerr), outcome(fx, ferr))
 

@@ -37,6 +37,11 @@
 //     are not here (but [ErrV8FieldLength]): match errors with [errors.Is]
 //     and [errors.As] against the library's ([uuid.ErrLength],
 //     [*uuid.ParseError], [uuid.ErrVersion], [uuid.ErrScanType], …).
+//   - F11. [NullUUID] has text and binary methods, as google/uuid's has: a
+//     NullUUID is its canonical text, or "null", in encoding/xml and
+//     log/slog, can be a JSON object key, and is its 16 bytes (or none) in
+//     encoding/gob; gofrs/uuid's NullUUID is a plain struct there, so gob
+//     streams written by one cannot be read by the other.
 //
 // # What does not compile
 //
