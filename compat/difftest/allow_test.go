@@ -33,12 +33,26 @@ func accepted(surface, outcome string) bool {
 	return strings.HasSuffix(outcome, " ok")
 }
 
+// isOutcome reports whether the diff compares outcomes, which say whether
+// a call succeeded, rather than plain values.
+func isOutcome(d diff) bool {
+	if strings.HasSuffix(d.surface, "OrNil") || d.surface == "MustParse" {
+		return true
+	}
+	end := func(s string) bool { return strings.HasSuffix(s, " ok") || strings.HasSuffix(s, " err") }
+	return end(d.ours) && end(d.theirs)
+}
+
 // rejects reports whether the compat package rejects the input and the
 // original accepts it.
-func rejects(d diff) bool { return !accepted(d.surface, d.ours) && accepted(d.surface, d.theirs) }
+func rejects(d diff) bool {
+	return isOutcome(d) && !accepted(d.surface, d.ours) && accepted(d.surface, d.theirs)
+}
 
 // bothFail reports whether both packages fail on the input.
-func bothFail(d diff) bool { return !accepted(d.surface, d.ours) && !accepted(d.surface, d.theirs) }
+func bothFail(d diff) bool {
+	return isOutcome(d) && !accepted(d.surface, d.ours) && !accepted(d.surface, d.theirs)
+}
 
 // fmtVerb and fmtFlags split a fmt surface ("fmt %-#w.px") into its verb
 // and what comes between % and the verb.
@@ -103,7 +117,7 @@ var allowList = []allowed{
 	}},
 	{id: "F2", lib: "gofrs", match: func(d diff) bool {
 		t := d.text
-		return d.isText && accepted(d.surface, d.ours) && !accepted(d.surface, d.theirs) &&
+		return d.isText && isOutcome(d) && accepted(d.surface, d.ours) && !accepted(d.surface, d.theirs) &&
 			len(t) == 45 && strings.EqualFold(t[:9], "urn:uuid:") && t[:9] != "urn:uuid:"
 	}},
 	{id: "F3", lib: "gofrs", match: func(d diff) bool {
@@ -116,7 +130,7 @@ var allowList = []allowed{
 		return (d.surface == "Scan" || d.surface == "NullUUID.Scan") && strings.HasPrefix(d.input, "uuid.UUID(") && rejects(d)
 	}},
 	{id: "F6", lib: "gofrs", match: func(d diff) bool {
-		return d.surface == "json.Unmarshal(NullUUID)" && strings.Contains(d.text, `\u`) && !rejects(d)
+		return d.surface == "json.Unmarshal(NullUUID)" && strings.Contains(d.text, `\u`) && isOutcome(d) && accepted(d.surface, d.ours)
 	}},
 	{id: "F7", lib: "gofrs", match: func(d diff) bool {
 		return d.surface == "Version printed" || d.surface == "Variant printed"
@@ -132,6 +146,9 @@ var allowList = []allowed{
 	{id: "F10", lib: "gofrs", match: func(d diff) bool { return strings.HasSuffix(d.surface, ".errtext") }},
 	{id: "F11", lib: "gofrs", match: func(d diff) bool {
 		return d.surface == "xml.Marshal(NullUUID)" || d.surface == "slog(NullUUID)" || d.surface == "json.Marshal(map key NullUUID)"
+	}},
+	{id: "F12", lib: "gofrs", match: func(d diff) bool {
+		return d.surface == "Gen.NewV1 again" || d.surface == "Gen.NewV6 again"
 	}},
 }
 

@@ -42,6 +42,10 @@
 //     log/slog, can be a JSON object key, and is its 16 bytes (or none) in
 //     encoding/gob; gofrs/uuid's NullUUID is a plain struct there, so gob
 //     streams written by one cannot be read by the other.
+//   - F12. A [Gen] whose clock has not moved since its last version 1 or 6
+//     UUID gives the next one the next 100-ns tick, staying ahead of the
+//     clock; gofrs/uuid keeps the time and increments the clock sequence.
+//     Both keep UUIDs unique.
 //
 // # What does not compile
 //
