@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"sort"
-	"strings"
 	"sync"
 	"testing"
 )
@@ -263,5 +262,3 @@ func sortedKeys[V any](m map[string]V) []string {
 	sort.Strings(keys)
 	return keys
 }
-
-var _ = strings.Contains
