@@ -12,7 +12,7 @@
 //     URN forms of the 32-digit text ({6ba7b8109dad…} and
 //     urn:uuid:6ba7b8109dad…), which gofrs/uuid accepts. Use the
 //     hyphenated form inside braces or after the prefix.
-//   - F2. The "urn:uuid:" prefix is accepted in any case, as RFC 9562
+//   - F2. The "urn:uuid:" prefix is accepted in any case, as RFC 8141
 //     allows; gofrs/uuid accepts only lower case.
 //   - F3. On failure [FromString] returns [Nil], and UnmarshalText, Scan
 //     and UnmarshalJSON leave the UUID as it was; gofrs/uuid may leave the
