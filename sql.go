@@ -1,11 +1,8 @@
 package uuid
 
 import (
-	"bytes"
 	"database/sql/driver"
-	"encoding/json"
 	"errors"
-	"reflect"
 )
 
 // Scan implements [database/sql.Scanner]. It accepts a string or []byte in
@@ -78,96 +75,3 @@ func typeName(v any) string {
 // []byte, which drivers store as binary) in place of u; [UUID.Scan] reads
 // both forms back.
 func (u UUID) Value() (driver.Value, error) { return u.String(), nil }
-
-// NullUUID is a UUID that may be SQL NULL or JSON null. The zero value is
-// null.
-type NullUUID struct {
-	UUID  UUID
-	Valid bool // Valid is true if UUID is not NULL
-}
-
-// Scan implements [database/sql.Scanner]. NULL sets Valid to false and UUID
-// to Nil; anything else is scanned as by [UUID.Scan]. On failure n is
-// unchanged.
-func (n *NullUUID) Scan(src any) error {
-	if src == nil {
-		*n = NullUUID{}
-		return nil
-	}
-	var u UUID
-	if err := u.Scan(src); err != nil {
-		return err
-	}
-	*n = NullUUID{UUID: u, Valid: true}
-	return nil
-}
-
-// Value implements [database/sql/driver.Valuer]: nil when n is not Valid,
-// otherwise the canonical form.
-func (n NullUUID) Value() (driver.Value, error) {
-	if !n.Valid {
-		return nil, nil
-	}
-	return n.UUID.String(), nil
-}
-
-// MarshalJSON implements [json.Marshaler]: null when n is not Valid,
-// otherwise the canonical form as a JSON string.
-func (n NullUUID) MarshalJSON() ([]byte, error) {
-	if !n.Valid {
-		return []byte("null"), nil
-	}
-	b := make([]byte, 0, canonicalLen+2)
-	b = append(b, '"')
-	b, _ = n.UUID.AppendText(b)
-	return append(b, '"'), nil
-}
-
-// UnmarshalJSON implements [json.Unmarshaler]: null sets Valid to false,
-// a JSON string is parsed as by [Parse], and white space around either is
-// ignored, as encoding/json ignores it. A string that is not a UUID gives a
-// [*ParseError]; any other JSON value gives the [*json.UnmarshalTypeError]
-// encoding/json gives for a UUID field, and data that is not JSON a
-// [*json.SyntaxError]. On failure n is unchanged.
-func (n *NullUUID) UnmarshalJSON(data []byte) error {
-	data = trimJSONSpace(data)
-	if string(data) == "null" {
-		*n = NullUUID{}
-		return nil
-	}
-	var u UUID
-	if len(data) >= 2 && data[0] == '"' && data[len(data)-1] == '"' && !bytes.ContainsAny(data[1:len(data)-1], `"\`) {
-		if err := u.UnmarshalText(data[1 : len(data)-1]); err != nil {
-			return err
-		}
-	} else {
-		// Escapes, not a string, or not JSON: let encoding/json decode it.
-		var s string
-		if err := json.Unmarshal(data, &s); err != nil {
-			if te, ok := err.(*json.UnmarshalTypeError); ok {
-				te.Type = reflect.TypeFor[NullUUID]()
-			}
-			return err
-		}
-		v, err := Parse(s)
-		if err != nil {
-			return err
-		}
-		u = v
-	}
-	*n = NullUUID{UUID: u, Valid: true}
-	return nil
-}
-
-// trimJSONSpace returns data without the white space JSON allows around a
-// value: space, tab, line feed and carriage return.
-func trimJSONSpace(data []byte) []byte {
-	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
-	for len(data) > 0 && isSpace(data[0]) {
-		data = data[1:]
-	}
-	for len(data) > 0 && isSpace(data[len(data)-1]) {
-		data = data[:len(data)-1]
-	}
-	return data
-}

@@ -100,7 +100,7 @@ func TestScanWrongLength(t *testing.T) {
 				t.Errorf("Scan(%x) = %v, left %v; want a *ParseError matching %v and the target unchanged", tc.src, err, u, tc.kind)
 			}
 			n := NullUUID{UUID: orig, Valid: true}
-			if err := n.Scan(tc.src); !errors.Is(err, tc.kind) || n != (NullUUID{UUID: orig, Valid: true}) {
+			if err := n.Scan(tc.src); !errors.Is(err, tc.kind) || n != (NullUUID{UUID: orig}) {
 				t.Errorf("NullUUID.Scan(%x) = %v, left %+v", tc.src, err, n)
 			}
 		})

@@ -55,11 +55,11 @@ func NewGenWithOptions(opts ...GenOption) *Gen {
 	return uuid.NewGenerator(o)
 }
 
-// WithHWAddrFunc makes the generator ask hwaf, once, for the node of its
-// version 1 UUIDs; if hwaf fails or returns fewer than 6 bytes, the node is
-// random, with the multicast bit set. Unlike gofrs/uuid's, such a generator
-// also puts that node and its clock sequence into version 6 UUIDs
-// ([uuid.GeneratorOptions] Node). A nil hwaf means the default.
+// WithHWAddrFunc makes the generator ask hwaf for the node of its version 1
+// UUIDs, as gofrs/uuid does: the first 6 bytes it returns, padded with
+// zeros if it returns fewer; if hwaf fails, the node is random, with the
+// multicast bit set. Version 6 UUIDs keep a random clock sequence and node,
+// as in gofrs/uuid. A nil hwaf means the default.
 func WithHWAddrFunc(hwaf HWAddrFunc) GenOption {
 	return func(o *uuid.GeneratorOptions) {
 		o.Node = nil
@@ -87,7 +87,7 @@ type hwafNode HWAddrFunc
 
 func (f hwafNode) NodeID() ([6]byte, error) {
 	var node [6]byte
-	if hw, err := f(); err == nil && len(hw) >= len(node) {
+	if hw, err := f(); err == nil {
 		copy(node[:], hw)
 		return node, nil
 	}

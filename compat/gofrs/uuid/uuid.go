@@ -1,28 +1,80 @@
 // Package uuid is the API of github.com/gofrs/uuid/v5 on top of
 // [github.com/afb7af96/uuid], so that code written for gofrs/uuid compiles
-// after changing its import path and nothing else:
+// after changing its import path and nothing else.
+//
+// # What behaves differently
+//
+// These are all the differences in behaviour from gofrs/uuid v5.5.1 in
+// what compiles unchanged. A test in CI runs gofrs/uuid beside this package
+// on the same inputs and fails on any other.
+//
+//   - F1. [FromString], UnmarshalText, Scan and JSON reject the braced and
+//     URN forms of the 32-digit text ({6ba7b8109dad…} and
+//     urn:uuid:6ba7b8109dad…), which gofrs/uuid accepts. Use the
+//     hyphenated form inside braces or after the prefix.
+//   - F2. The "urn:uuid:" prefix is accepted in any case, as RFC 8141
+//     allows; gofrs/uuid accepts only lower case.
+//   - F3. On failure [FromString] returns [Nil], and UnmarshalText, Scan
+//     and UnmarshalJSON leave the UUID as it was; gofrs/uuid may leave the
+//     bytes decoded before the error (and its Scan of bad text sets Nil).
+//   - F4. After a failed [NullUUID] Scan, Valid is false; gofrs/uuid sets
+//     it to true.
+//   - F5. Scan does not accept a UUID value, which gofrs/uuid accepts for
+//     gorm: pass u.String() or u[:].
+//   - F6. [NullUUID] UnmarshalJSON decodes escapes in the JSON string, as
+//     encoding/json does for a UUID; gofrs/uuid's rejects a string with
+//     escapes.
+//   - F7. Version and Variant return the library's [uuid.Version] and
+//     [uuid.Variant], which print as "v4" and "RFC 9562" where gofrs/uuid's
+//     byte printed 4 and 1. The constants [V1] to [V8] are untyped, so they
+//     compare with either; the Variant constants are [uuid.Variant], not
+//     byte: convert with byte(...) where a byte is needed.
+//   - F8. fmt honours flags, width and precision, as for a string;
+//     gofrs/uuid ignores them.
+//   - F9. %#v prints Go syntax of the library; gofrs/uuid printed
+//     [16]uint8{0x…, …}.
+//   - F10. Errors have other types and texts, and gofrs/uuid's Err… values
+//     are not here (but [ErrV8FieldLength]): match errors with [errors.Is]
+//     and [errors.As] against the library's ([uuid.ErrLength],
+//     [*uuid.ParseError], [uuid.ErrVersion], [uuid.ErrScanType], …).
+//   - F11. [NullUUID] has text and binary methods, as google/uuid's has: a
+//     NullUUID is its canonical text, or "null", in encoding/xml and
+//     log/slog, can be a JSON object key, and is its 16 bytes (or none) in
+//     encoding/gob; gofrs/uuid's NullUUID is a plain struct there, so gob
+//     streams written by one cannot be read by the other.
+//   - F12. A [Gen] whose clock has not moved since its last version 1 or 6
+//     UUID gives the next one the next 100-ns tick, staying ahead of the
+//     clock; gofrs/uuid keeps the time and increments the clock sequence.
+//     Both keep UUIDs unique.
+//
+// # What does not compile
+//
+// [UUID] is an alias of the library's [uuid.UUID], so values cross freely
+// between code on either import, and its methods are the library's: there
+// is no Bytes, IsNil, Parse, SetVersion or SetVariant (use u[:],
+// u.IsZero(), [uuid.Parse], and the constructors). Not here either:
+// DefaultGenerator, the ...AtTime functions and methods, and the NewV3,
+// NewV5 and NewV8 methods of [Gen] (use the functions, which need no
+// generator).
+//
+// # Moving to the library's names
 //
 //	import "github.com/afb7af96/uuid/compat/gofrs/uuid"
 //
-// [UUID] is an alias of the library's [uuid.UUID], so values cross freely
-// between code on either import, and its methods are the library's. Every
-// function here that is one call of the library carries a //go:fix inline
-// directive: run
+// Every function here that is one call of the library carries a
+// //go:fix inline directive: run
 //
 //	go fix -inline ./...
 //
-// (Go 1.26 or later) and the calls are rewritten onto the library's own names
-// (-inline runs only the inliner, not Go's other modernizers).
-// What is left afterwards (the variables [Nil], [Max] and Namespace*, [Must],
-// the ...OrNil functions, [Timestamp] and the generator options) is listed with
-// its one-line replacement in the README's section "Migrating from std,
-// google/uuid and gofrs/uuid", together with the names of gofrs/uuid that are
-// not here because they cannot keep their meaning on this library (such as
-// DefaultGenerator, the ...AtTime functions and the Err... values) and the
-// methods that differ (there is no Bytes or IsNil: use u[:] and u.IsZero()).
+// (Go 1.26 or later) and the calls are rewritten onto the library's own
+// names. What is left afterwards (the variables [Nil], [Max] and
+// Namespace*, [Must], the ...OrNil functions, [NewV8], [Timestamp] and the
+// generator options) is listed with its replacement in the library's
+// docs/migrating.md.
 package uuid
 
 import (
+	"encoding/binary"
 	"fmt"
 	"time"
 
@@ -202,22 +254,48 @@ func (t Timestamp) Time() (time.Time, error) {
 }
 
 // TimestampFromV1 returns the Timestamp of a version 1 UUID, or an error
-// matching [uuid.ErrVersion] for other versions.
-func TimestampFromV1(u UUID) (Timestamp, error) { return timestampOf(u, 1) }
+// matching [uuid.ErrVersion] for other versions. As in gofrs/uuid, only the
+// version field is checked, not the variant.
+func TimestampFromV1(u UUID) (Timestamp, error) {
+	if err := checkVersion(u, 1); err != nil {
+		return 0, err
+	}
+	low := uint64(binary.BigEndian.Uint32(u[0:4]))
+	mid := uint64(binary.BigEndian.Uint16(u[4:6]))
+	hi := uint64(binary.BigEndian.Uint16(u[6:8]) & 0x0fff)
+	return Timestamp(hi<<48 | mid<<32 | low), nil
+}
 
 // TimestampFromV6 returns the Timestamp of a version 6 UUID, or an error
-// matching [uuid.ErrVersion] for other versions.
-func TimestampFromV6(u UUID) (Timestamp, error) { return timestampOf(u, 6) }
-
-// TimestampFromV7 returns the Timestamp of a version 7 UUID, or an error
-// matching [uuid.ErrVersion] for other versions.
-func TimestampFromV7(u UUID) (Timestamp, error) { return timestampOf(u, 7) }
-
-// timestampOf returns the Timestamp of u, which must be of version v.
-func timestampOf(u UUID, v uuid.Version) (Timestamp, error) {
-	t, ok := u.Time()
-	if u.Version() != v || !ok {
-		return 0, fmt.Errorf("%w: %s is version %d, not version %d", uuid.ErrVersion, u, u.Version(), v)
+// matching [uuid.ErrVersion] for other versions. As in gofrs/uuid, only the
+// version field is checked, not the variant.
+func TimestampFromV6(u UUID) (Timestamp, error) {
+	if err := checkVersion(u, 6); err != nil {
+		return 0, err
 	}
-	return Timestamp((t.Unix()+gregorianOffset)*1e7 + int64(t.Nanosecond()/100)), nil
+	hi := uint64(binary.BigEndian.Uint32(u[0:4]))
+	mid := uint64(binary.BigEndian.Uint16(u[4:6]))
+	low := uint64(binary.BigEndian.Uint16(u[6:8]) & 0x0fff)
+	return Timestamp(hi<<28 | mid<<12 | low), nil
+}
+
+// TimestampFromV7 returns the Timestamp of a version 7 UUID, its Unix
+// milliseconds converted, or an error matching [uuid.ErrVersion] for other
+// versions. As in gofrs/uuid, only the version field is checked, not the
+// variant.
+func TimestampFromV7(u UUID) (Timestamp, error) {
+	if err := checkVersion(u, 7); err != nil {
+		return 0, err
+	}
+	ms := binary.BigEndian.Uint64(u[0:8]) >> 16
+	return Timestamp(gregorianOffset*1e7 + ms*1e4), nil
+}
+
+// checkVersion returns an error matching [uuid.ErrVersion] if the version
+// field of u is not v.
+func checkVersion(u UUID, v uuid.Version) error {
+	if u.Version() != v {
+		return fmt.Errorf("%w: %s is version %d, not version %d", uuid.ErrVersion, u, u.Version(), v)
+	}
+	return nil
 }

@@ -1,32 +1,89 @@
 // Package uuid is the API of github.com/google/uuid v1.6 on top of
 // [github.com/afb7af96/uuid], so that code written for google/uuid compiles
-// after changing its import path and nothing else:
+// after changing its import path and nothing else.
+//
+// # What behaves differently
+//
+// These are all the differences in behaviour from google/uuid v1.6.0 in
+// what compiles unchanged. A test in CI runs google/uuid beside this package
+// on the same inputs and fails on any other.
+//
+//   - G1. [UUID.Scan] of SQL NULL, of "" and of an empty []byte is an
+//     error; google/uuid returns nil and leaves the UUID unchanged (and its
+//     NullUUID reports Valid for ""). Scan a column that may be NULL or
+//     empty into a [NullUUID].
+//   - G2. The 38-byte form must be braced: google/uuid's Parse, ParseBytes,
+//     UnmarshalText, MustParse and Scan accept any two bytes around the
+//     36-byte form, such as "[…]". (Its Validate checked the braces.)
+//   - G3. On failure Parse and ParseBytes return [Nil]; google/uuid's
+//     return the bytes decoded before the error.
+//   - G4. [IsInvalidLengthError] also reports true for the error Scan
+//     returns for text of a wrong length; google/uuid's Scan wraps that
+//     error, so its IsInvalidLengthError reports false.
+//   - G5. [Version] prints as "v4" (google/uuid: "VERSION_4"), and
+//     [Variant] as "RFC 9562", "NCS", "Microsoft" or "Future" (google/uuid:
+//     "RFC4122", "Reserved", …), with other numbers behind the constants:
+//     compare with [RFC4122] and the others, not with integers.
+//   - G6. fmt's %x and %X print the 32 hex digits; google/uuid printed the
+//     hex of the 36-character text (72 digits). %d and other verbs that are
+//     not for text print %!d(uuid.UUID=…); google/uuid printed the 16 bytes
+//     as numbers. %s, %v and %q, with any flags, width and precision, print
+//     what google/uuid prints.
+//   - G7. %#v prints Go syntax of the library; google/uuid printed
+//     uuid.UUID{0x…, …}.
+//   - G8. [NewV6] writes the version 6 layout of RFC 9562; google/uuid's
+//     NewV6 wrote its 60-bit timestamp as a 64-bit number, so that the
+//     library reads a version 6 UUID made by google/uuid as made near 1610,
+//     and google/uuid reads one made here as made near 8688. Convert stored
+//     values from google/uuid with [FromGoogleV6].
+//   - G9. The time and clock sequence of a version 2 (DCE Security) UUID are
+//     read as DCE 1.1 defines them: the time without its low 32 bits, which
+//     hold the local ID, and a 6-bit clock sequence; google/uuid reads them
+//     as in version 1.
+//   - G10. [NullUUID.UnmarshalText] of "null" and
+//     [NullUUID.UnmarshalBinary] of no bytes give a null NullUUID, the
+//     forms its MarshalText and MarshalBinary give one; google/uuid returns
+//     an error.
+//   - G11. Errors have other types and texts: match them with [errors.Is]
+//     and [errors.As] against the library's ([uuid.ErrLength],
+//     [*uuid.ParseError], [uuid.ErrScanNull], …), and a wrong length with
+//     [IsInvalidLengthError], which agrees with google/uuid's except as G4
+//     says.
+//
+// # What does not compile
+//
+// [UUID] is an alias of the library's [uuid.UUID], so values cross freely
+// between code on either import, and its methods are the library's. Where
+// they differ in signature from google/uuid's, the compiler says so:
+// Time returns a [time.Time] and a bool (use [uuid.UUID.Time]; google/uuid's
+// Time type stays here for [GetTime]), ClockSequence, NodeID and Domain
+// return a bool too, NodeID an array, and ID is [uuid.UUID.LocalID]. Not
+// here, because they would change the library's state for every caller:
+// SetRand, EnableRandPool, DisableRandPool, SetNodeID, SetNodeInterface,
+// NodeInterface and SetClockSequence (use a [uuid.Generator] with
+// [uuid.GeneratorOptions]); NewV7FromReader (use a Generator with Rand); and
+// the Variant Invalid, which Variant never returned.
+//
+// # Moving to the library's names
 //
 //	import "github.com/afb7af96/uuid/compat/google/uuid"
 //
-// [UUID] is an alias of the library's [uuid.UUID], so values cross freely
-// between code on either import, and its methods are the library's. Every
-// function here that is one call of the library (but [NewRandomFromReader])
-// carries a //go:fix inline directive: run
+// Every function here that is one call of the library carries a
+// //go:fix inline directive: run
 //
 //	go fix -inline ./...
 //
-// (Go 1.26 or later) and the calls are rewritten onto the library's own names
-// (-inline runs only the inliner, not Go's other modernizers).
-// What is left afterwards (the variables [Nil], [Max] and NameSpace*, [Must],
-// [Validate] and a few others) is listed with its one-line replacement in the
-// README's section "Migrating from std, google/uuid and gofrs/uuid", together
-// with the names of google/uuid that are not here, because they cannot keep
-// their meaning on this library (such as SetRand, SetNodeID and
-// EnableRandPool), and the methods that behave differently (Scan of NULL or
-// of an empty value is an error here; Version's String is "v4", not
-// "VERSION_4").
+// (Go 1.26 or later) and the calls are rewritten onto the library's own
+// names. What is left afterwards (the variables [Nil], [Max] and NameSpace*,
+// [Must], [MustParse], [Validate], [IsInvalidLengthError], [NewHash],
+// [NewRandomFromReader], [GetTime] and the other clock functions) is listed
+// with its replacement in the library's docs/migrating.md.
 package uuid
 
 import (
-	"errors"
 	"hash"
 	"io"
+	"os"
 
 	"github.com/afb7af96/uuid"
 )
@@ -148,17 +205,17 @@ func NewV7() (UUID, error) { return uuid.NewV7(), nil }
 //go:fix inline
 func NewDCESecurity(domain Domain, id uint32) (UUID, error) { return uuid.NewV2(domain, id), nil }
 
-// NewDCEPerson returns a version 2 UUID for the caller's POSIX user ID.
-// The error is always nil.
+// NewDCEPerson returns a version 2 UUID in the Person domain for the
+// caller's POSIX user ID, os.Getuid(). The error is always nil.
 //
 //go:fix inline
-func NewDCEPerson() (UUID, error) { return uuid.NewV2Person(), nil }
+func NewDCEPerson() (UUID, error) { return uuid.NewV2(uuid.DomainPerson, uint32(os.Getuid())), nil }
 
-// NewDCEGroup returns a version 2 UUID for the caller's POSIX group ID.
-// The error is always nil.
+// NewDCEGroup returns a version 2 UUID in the Group domain for the caller's
+// POSIX group ID, os.Getgid(). The error is always nil.
 //
 //go:fix inline
-func NewDCEGroup() (UUID, error) { return uuid.NewV2Group(), nil }
+func NewDCEGroup() (UUID, error) { return uuid.NewV2(uuid.DomainGroup, uint32(os.Getgid())), nil }
 
 // NewMD5 returns the version 3 UUID of data in the namespace space.
 //
@@ -197,10 +254,18 @@ func Parse(s string) (UUID, error) { return uuid.Parse(s) }
 //go:fix inline
 func ParseBytes(b []byte) (UUID, error) { return uuid.ParseBytes(b) }
 
-// MustParse is like Parse but panics if s is not a UUID.
-//
-//go:fix inline
-func MustParse(s string) UUID { return uuid.MustParse(s) }
+// MustParse is like Parse but panics if s is not a UUID, with the string
+// google/uuid's MustParse panics with: "uuid: Parse(" + s + "): " and the
+// error's text. (The library's [uuid.MustParse] panics with the
+// [*uuid.ParseError] itself, so this function has no //go:fix inline
+// directive.)
+func MustParse(s string) UUID {
+	u, err := uuid.Parse(s)
+	if err != nil {
+		panic(`uuid: Parse(` + s + `): ` + err.Error())
+	}
+	return u
+}
 
 // FromBytes returns the UUID whose 16 bytes are b, or an error if len(b) is
 // not 16.
@@ -223,11 +288,24 @@ func Validate(s string) error {
 	return err
 }
 
-// IsInvalidLengthError reports whether err is the error Parse, ParseBytes or
-// Validate return for text of a length no form has.
+// IsInvalidLengthError reports whether err is the error Parse, ParseBytes,
+// Validate or [UUID.UnmarshalText] return for text of a length no form has:
+// not 32, 36, 38 or 45 bytes. As in google/uuid, only that error itself
+// matches, not an error wrapping it, and text of one of those lengths does
+// not match even when it is too short for its form (a 38-byte text that does
+// not start with "{").
 func IsInvalidLengthError(err error) bool {
-	var pe *uuid.ParseError
-	return errors.As(err, &pe) && pe.Offset == -1
+	pe, ok := err.(*uuid.ParseError)
+	if !ok {
+		return false
+	}
+	// The library keeps up to 64 bytes of the input, with a mark after a
+	// cut, so the kept length is the input's for every length that matters.
+	switch len(pe.Input) {
+	case 32, 36, 38, 45:
+		return false
+	}
+	return true
 }
 
 // UUIDs is a slice of UUIDs.

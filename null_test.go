@@ -1,0 +1,178 @@
+package uuid_test
+
+import (
+	"bytes"
+	"encoding/gob"
+	"encoding/json"
+	"encoding/xml"
+	"errors"
+	"log/slog"
+	"strings"
+	"testing"
+
+	"github.com/afb7af96/uuid"
+)
+
+const nullTestText = "f81d4fae-7dec-11d0-a765-00a0c91e6bf6"
+
+// TestNullUUIDFailureClearsValid checks that every decoder of NullUUID that
+// fails leaves Valid false and UUID as it was, as google/uuid's NullUUID
+// does, except UnmarshalBinary, which leaves n unchanged.
+func TestNullUUIDFailureClearsValid(t *testing.T) {
+	old := uuid.NullUUID{UUID: uuid.Max(), Valid: true}
+	for _, tc := range []struct {
+		name string
+		call func(n *uuid.NullUUID) error
+		want uuid.NullUUID
+		kind error // matched with errors.Is; nil to skip
+	}{
+		{"Scan_bad_text", func(n *uuid.NullUUID) error { return n.Scan("not a uuid") }, uuid.NullUUID{UUID: uuid.Max()}, nil},
+		{"Scan_bad_bytes", func(n *uuid.NullUUID) error { return n.Scan([]byte("0123")) }, uuid.NullUUID{UUID: uuid.Max()}, uuid.ErrLength},
+		{"Scan_int64", func(n *uuid.NullUUID) error { return n.Scan(int64(1)) }, uuid.NullUUID{UUID: uuid.Max()}, uuid.ErrScanType},
+		{"UnmarshalJSON_bad", func(n *uuid.NullUUID) error { return n.UnmarshalJSON([]byte(`"0123"`)) }, uuid.NullUUID{UUID: uuid.Max()}, uuid.ErrLength},
+		{"UnmarshalJSON_number", func(n *uuid.NullUUID) error { return n.UnmarshalJSON([]byte(`1`)) }, uuid.NullUUID{UUID: uuid.Max()}, nil},
+		{"UnmarshalText_bad", func(n *uuid.NullUUID) error { return n.UnmarshalText([]byte("x")) }, uuid.NullUUID{UUID: uuid.Max()}, nil},
+		{"UnmarshalText_empty", func(n *uuid.NullUUID) error { return n.UnmarshalText(nil) }, uuid.NullUUID{UUID: uuid.Max()}, uuid.ErrLength},
+		{"UnmarshalBinary_15", func(n *uuid.NullUUID) error { return n.UnmarshalBinary(make([]byte, 15)) }, old, uuid.ErrLength},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			n := old
+			err := tc.call(&n)
+			if err == nil || n != tc.want || tc.kind != nil && !errors.Is(err, tc.kind) {
+				t.Errorf("%s = %v, left %+v; want an error matching %v and %+v", tc.name, err, n, tc.kind, tc.want)
+			}
+		})
+	}
+}
+
+// TestNullUUIDText checks MarshalText, UnmarshalText, MarshalBinary and
+// UnmarshalBinary on a valid and a null NullUUID.
+func TestNullUUIDText(t *testing.T) {
+	u := uuid.MustParse(nullTestText)
+	valid := uuid.NullUUID{UUID: u, Valid: true}
+	for _, tc := range []struct {
+		name       string
+		n          uuid.NullUUID
+		text       string
+		binary     []byte
+		fromOthers []string // other text that decodes to n
+	}{
+		{"valid", valid, nullTestText, u[:], []string{strings.ToUpper(nullTestText), "urn:uuid:" + nullTestText}},
+		{"null", uuid.NullUUID{}, "null", nil, nil},
+		{"null_with_uuid", uuid.NullUUID{UUID: u}, "null", nil, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			want := tc.n
+			if !want.Valid {
+				want = uuid.NullUUID{}
+			}
+			text, err := tc.n.MarshalText()
+			if err != nil || string(text) != tc.text {
+				t.Errorf("MarshalText() = %q, %v; want %q", text, err, tc.text)
+			}
+			for _, in := range append([]string{tc.text}, tc.fromOthers...) {
+				got := uuid.NullUUID{UUID: uuid.Max(), Valid: true}
+				if err := got.UnmarshalText([]byte(in)); err != nil || got != want {
+					t.Errorf("UnmarshalText(%q) = %v, %+v; want %+v", in, err, got, want)
+				}
+			}
+			bin, err := tc.n.MarshalBinary()
+			if err != nil || !bytes.Equal(bin, tc.binary) {
+				t.Errorf("MarshalBinary() = %x, %v; want %x", bin, err, tc.binary)
+			}
+			got := uuid.NullUUID{UUID: uuid.Max(), Valid: true}
+			if err := got.UnmarshalBinary(bin); err != nil || got != want {
+				t.Errorf("UnmarshalBinary(%x) = %v, %+v; want %+v", bin, err, got, want)
+			}
+		})
+	}
+}
+
+// TestNullUUIDEncodings checks that a NullUUID works where encoders need
+// text or binary methods: as a JSON object key, in XML, in a slog text
+// handler, and through gob, both valid and null.
+func TestNullUUIDEncodings(t *testing.T) {
+	u := uuid.MustParse(nullTestText)
+	valid := uuid.NullUUID{UUID: u, Valid: true}
+
+	t.Run("json_map_key", func(t *testing.T) {
+		in := map[uuid.NullUUID]int{valid: 1, {}: 2}
+		b, err := json.Marshal(in)
+		want := `{"` + nullTestText + `":1,"null":2}`
+		if err != nil || string(b) != want {
+			t.Fatalf("json.Marshal(map) = %s, %v; want %s", b, err, want)
+		}
+		// A key goes through UnmarshalJSON as a JSON string, and the
+		// string "null" is not a UUID, so only valid keys decode.
+		b = []byte(`{"` + nullTestText + `":1}`)
+		var out map[uuid.NullUUID]int
+		if err := json.Unmarshal(b, &out); err != nil || len(out) != 1 || out[valid] != 1 {
+			t.Errorf("json.Unmarshal(%s) = %v, %v; want the valid key", b, out, err)
+		}
+	})
+
+	t.Run("xml", func(t *testing.T) {
+		type rec struct {
+			A uuid.NullUUID `xml:"a"`
+			B uuid.NullUUID `xml:"b"`
+		}
+		b, err := xml.Marshal(rec{A: valid})
+		want := "<rec><a>" + nullTestText + "</a><b>null</b></rec>"
+		if err != nil || string(b) != want {
+			t.Fatalf("xml.Marshal = %s, %v; want %s", b, err, want)
+		}
+		var r rec
+		if err := xml.Unmarshal(b, &r); err != nil || r != (rec{A: valid}) {
+			t.Errorf("xml.Unmarshal(%s) = %+v, %v", b, r, err)
+		}
+	})
+
+	t.Run("slog_text", func(t *testing.T) {
+		var buf bytes.Buffer
+		log := slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{
+			ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
+				if a.Key == slog.TimeKey || a.Key == slog.LevelKey {
+					return slog.Attr{}
+				}
+				return a
+			},
+		}))
+		log.Info("m", "id", valid, "none", uuid.NullUUID{})
+		want := "msg=m id=" + nullTestText + " none=null\n"
+		if buf.String() != want {
+			t.Errorf("slog text = %q; want %q", buf.String(), want)
+		}
+	})
+
+	t.Run("gob", func(t *testing.T) {
+		in := []uuid.NullUUID{valid, {}}
+		var buf bytes.Buffer
+		if err := gob.NewEncoder(&buf).Encode(in); err != nil {
+			t.Fatal(err)
+		}
+		var out []uuid.NullUUID
+		if err := gob.NewDecoder(&buf).Decode(&out); err != nil || len(out) != 2 || out[0] != valid || out[1] != (uuid.NullUUID{}) {
+			t.Errorf("gob round trip = %+v, %v; want %+v", out, err, in)
+		}
+	})
+}
+
+// TestNullUUIDAllocs pins the allocations of the NullUUID text methods: one
+// for the result of MarshalText, none for UnmarshalText and UnmarshalBinary.
+func TestNullUUIDAllocs(t *testing.T) {
+	n := uuid.NullUUID{UUID: uuid.MustParse(nullTestText), Valid: true}
+	text := []byte(nullTestText)
+	for _, tc := range []struct {
+		name string
+		f    func()
+		want float64
+	}{
+		{"MarshalText", func() { _, _ = n.MarshalText() }, 1},
+		{"UnmarshalText", func() { _ = n.UnmarshalText(text) }, 0},
+		{"UnmarshalBinary", func() { _ = n.UnmarshalBinary(n.UUID[:]) }, 0},
+	} {
+		if got := testing.AllocsPerRun(100, tc.f); got != tc.want {
+			t.Errorf("%s: %v allocations; want %v", tc.name, got, tc.want)
+		}
+	}
+}
