@@ -2,7 +2,9 @@ package uuid_test
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/afb7af96/uuid"
@@ -153,4 +155,61 @@ func TestBSONAllocs(t *testing.T) {
 			t.Errorf("%s: %v allocations; want %v", tt.name, got, tt.want)
 		}
 	}
+}
+
+// FuzzUnmarshalBSONValue checks UnmarshalBSONValue against the whole
+// rule, written out: it accepts exactly type 0x05 with data 10 00 00 00
+// 04 and 16 bytes, which become the UUID; a consistent subtype 4 value of
+// another length is ErrLength; everything else ErrEncoding; a failure
+// leaves the receiver alone; NullUUID agrees, and also takes null.
+func FuzzUnmarshalBSONValue(f *testing.F) {
+	f.Add(byte(0x05), bsonBinary(4, seq16))              // the UUID form
+	f.Add(byte(0x05), bsonBinary(4, seq16[:15]))         // short
+	f.Add(byte(0x05), bsonBinary(3, seq16))              // legacy subtype
+	f.Add(byte(0x05), bsonBinary(4, seq16)[:20])         // cut
+	f.Add(byte(0x0a), []byte{})                          // null
+	f.Add(byte(0x02), []byte("\x03\x00\x00\x00ab\x00"))  // a string
+	f.Add(byte(0x05), append(bsonBinary(4, seq16), 0))   // trailing byte
+	f.Add(byte(0x05), []byte{0xff, 0xff, 0xff, 0xff, 4}) // negative length
+	f.Fuzz(func(t *testing.T, typ byte, data []byte) {
+		consistent := len(data) >= 5 && int64(binary.LittleEndian.Uint32(data)) == int64(len(data)-5)
+		valid := typ == 0x05 && len(data) == 21 && bytes.Equal(data[:5], []byte{16, 0, 0, 0, 4})
+		wrongLength := typ == 0x05 && consistent && data[4] == 4 && len(data) != 21
+
+		u := uuid.UUID(seq16)
+		err := u.UnmarshalBSONValue(typ, data)
+		switch {
+		case valid:
+			if err != nil || !bytes.Equal(u[:], data[5:]) {
+				t.Fatalf("UnmarshalBSONValue(%#x, %x) = %v, %v; want %x", typ, data, u, err, data[5:])
+			}
+			_, again, _ := u.MarshalBSONValue()
+			if !bytes.Equal(again, data) {
+				t.Fatalf("MarshalBSONValue after UnmarshalBSONValue(%x) = %x", data, again)
+			}
+		case wrongLength:
+			if !errors.Is(err, uuid.ErrLength) || errors.Is(err, uuid.ErrEncoding) {
+				t.Fatalf("UnmarshalBSONValue(%#x, %x) = %v; want an error matching only ErrLength", typ, data, err)
+			}
+		default:
+			if !errors.Is(err, uuid.ErrEncoding) || errors.Is(err, uuid.ErrLength) {
+				t.Fatalf("UnmarshalBSONValue(%#x, %x) = %v; want an error matching only ErrEncoding", typ, data, err)
+			}
+		}
+		if err != nil && (u != uuid.UUID(seq16) || !strings.HasPrefix(err.Error(), "uuid: ")) {
+			t.Fatalf("UnmarshalBSONValue(%#x, %x) failed with %q and left %v", typ, data, err, u)
+		}
+
+		n := uuid.NullUUID{UUID: uuid.UUID(seq16), Valid: true}
+		nerr := n.UnmarshalBSONValue(typ, data)
+		if typ == 0x0a && len(data) == 0 {
+			if nerr != nil || n != (uuid.NullUUID{}) {
+				t.Fatalf("NullUUID.UnmarshalBSONValue(null) = %+v, %v", n, nerr)
+			}
+			return
+		}
+		if (err == nil) != (nerr == nil) || (err == nil && n != (uuid.NullUUID{UUID: u, Valid: true})) || (err != nil && n != (uuid.NullUUID{})) {
+			t.Fatalf("NullUUID.UnmarshalBSONValue(%#x, %x) = %+v, %v; UUID gave %v, %v", typ, data, n, nerr, u, err)
+		}
+	})
 }

@@ -100,14 +100,11 @@ func cborUUID(data []byte) (UUID, error) {
 	data = data[n:]
 	var u UUID
 	if !indefinite {
-		if arg > uint64(len(data)) {
-			return UUID{}, errCBORMalformed
+		if arg != uint64(len(data)) {
+			return UUID{}, errCBORMalformed // cut short, or bytes after the item
 		}
 		if arg != Size {
 			return UUID{}, &wireError{"uuid: CBOR byte string of " + strconv.FormatUint(arg, 10) + " bytes", ErrLength}
-		}
-		if len(data) != Size {
-			return UUID{}, errCBORMalformed // trailing bytes
 		}
 		return UUID(data), nil
 	}
@@ -132,11 +129,11 @@ func cborUUID(data []byte) (UUID, error) {
 		total += arg
 		data = data[n+int(arg):]
 	}
+	if len(data) != 0 {
+		return UUID{}, errCBORMalformed // bytes after the item
+	}
 	if total != Size {
 		return UUID{}, &wireError{"uuid: CBOR byte string of " + strconv.FormatUint(total, 10) + " bytes", ErrLength}
-	}
-	if len(data) != 0 {
-		return UUID{}, errCBORMalformed
 	}
 	return u, nil
 }

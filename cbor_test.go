@@ -3,6 +3,7 @@ package uuid_test
 import (
 	"bytes"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/afb7af96/uuid"
@@ -154,4 +155,119 @@ func TestCBORAllocs(t *testing.T) {
 			t.Errorf("%s: %v allocations; want %v", tt.name, got, tt.want)
 		}
 	}
+}
+
+// refHead is a plain reading of a CBOR head (RFC 8949, Section 3): the
+// major type, then the argument in the next 1, 2, 4 or 8 bytes for
+// additional information 24 to 27; 31 is indefinite length.
+func refHead(b []byte) (major int, arg uint64, indefinite bool, rest []byte, ok bool) {
+	if len(b) == 0 {
+		return 0, 0, false, nil, false
+	}
+	major, info := int(b[0]>>5), int(b[0]&31)
+	b = b[1:]
+	switch {
+	case info < 24:
+		return major, uint64(info), false, b, true
+	case info == 31:
+		return major, 0, true, b, true
+	case info > 27:
+		return 0, 0, false, nil, false
+	}
+	n := 1 << (info - 24)
+	if len(b) < n {
+		return 0, 0, false, nil, false
+	}
+	for _, c := range b[:n] {
+		arg = arg<<8 | uint64(c)
+	}
+	return major, arg, false, b[n:], true
+}
+
+// refCBORBytes is a plain reference for what UnmarshalCBOR reads: an
+// optional tag 37, then one byte string, definite or in chunks, and
+// nothing after it. ok is false for anything else.
+func refCBORBytes(data []byte) (content []byte, ok bool) {
+	major, arg, indef, rest, ok := refHead(data)
+	if ok && major == 6 && !indef && arg == 37 {
+		major, arg, indef, rest, ok = refHead(rest)
+	}
+	if !ok || major != 2 {
+		return nil, false
+	}
+	if !indef {
+		if uint64(len(rest)) != arg {
+			return nil, false
+		}
+		return rest, true
+	}
+	content = []byte{}
+	for {
+		if len(rest) > 0 && rest[0] == 0xff {
+			return content, len(rest) == 1
+		}
+		var m int
+		var n uint64
+		var chunkIndef bool
+		m, n, chunkIndef, rest, ok = refHead(rest)
+		if !ok || m != 2 || chunkIndef || uint64(len(rest)) < n {
+			return nil, false
+		}
+		content = append(content, rest[:n]...)
+		rest = rest[n:]
+	}
+}
+
+// FuzzUnmarshalCBOR checks UnmarshalCBOR against refCBORBytes: it
+// succeeds exactly when the reference finds 16 bytes, which become the
+// UUID and marshal back to tag 37 around them; a byte string of another
+// length is ErrLength and all else ErrEncoding; a failure leaves the
+// receiver alone; NullUUID agrees, and also takes null and undefined.
+func FuzzUnmarshalCBOR(f *testing.F) {
+	f.Add(cat([]byte{0xd8, 0x25, 0x50}, seq16))                                      // the UUID form
+	f.Add(cat([]byte{0x50}, seq16))                                                  // untagged
+	f.Add(cat([]byte{0xd9, 0x00, 0x25, 0x58, 0x10}, seq16))                          // long heads
+	f.Add(cat([]byte{0x5f, 0x48}, seq16[:8], []byte{0x48}, seq16[8:], []byte{0xff})) // chunks
+	f.Add(cat([]byte{0xd8, 0x25, 0x4f}, seq16[:15]))                                 // short
+	f.Add(cat([]byte{0xd8, 0x26, 0x50}, seq16))                                      // tag 38
+	f.Add([]byte{0xf6})                                                              // null
+	f.Add([]byte{0x5b, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf0})              // huge length
+	f.Fuzz(func(t *testing.T, data []byte) {
+		content, wellFormed := refCBORBytes(data)
+		u := uuid.UUID(seq16)
+		err := u.UnmarshalCBOR(data)
+		switch {
+		case wellFormed && len(content) == 16:
+			if err != nil || !bytes.Equal(u[:], content) {
+				t.Fatalf("UnmarshalCBOR(%x) = %v, %v; want %x", data, u, err, content)
+			}
+			again, _ := u.MarshalCBOR()
+			if !bytes.Equal(again, cat([]byte{0xd8, 0x25, 0x50}, content)) {
+				t.Fatalf("MarshalCBOR after UnmarshalCBOR(%x) = %x", data, again)
+			}
+		case wellFormed:
+			if !errors.Is(err, uuid.ErrLength) || errors.Is(err, uuid.ErrEncoding) {
+				t.Fatalf("UnmarshalCBOR(%x) = %v; want an error matching only ErrLength", data, err)
+			}
+		default:
+			if !errors.Is(err, uuid.ErrEncoding) || errors.Is(err, uuid.ErrLength) {
+				t.Fatalf("UnmarshalCBOR(%x) = %v; want an error matching only ErrEncoding", data, err)
+			}
+		}
+		if err != nil && (u != uuid.UUID(seq16) || !strings.HasPrefix(err.Error(), "uuid: ")) {
+			t.Fatalf("UnmarshalCBOR(%x) failed with %q and left %v", data, err, u)
+		}
+
+		n := uuid.NullUUID{UUID: uuid.UUID(seq16), Valid: true}
+		nerr := n.UnmarshalCBOR(data)
+		if bytes.Equal(data, []byte{0xf6}) || bytes.Equal(data, []byte{0xf7}) {
+			if nerr != nil || n != (uuid.NullUUID{}) {
+				t.Fatalf("NullUUID.UnmarshalCBOR(%x) = %+v, %v", data, n, nerr)
+			}
+			return
+		}
+		if (err == nil) != (nerr == nil) || (err == nil && n != (uuid.NullUUID{UUID: u, Valid: true})) || (err != nil && n != (uuid.NullUUID{})) {
+			t.Fatalf("NullUUID.UnmarshalCBOR(%x) = %+v, %v; UUID gave %v, %v", data, n, nerr, u, err)
+		}
+	})
 }
