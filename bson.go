@@ -1,0 +1,130 @@
+package uuid
+
+import (
+	"encoding/binary"
+	"errors"
+	"strconv"
+)
+
+// BSON type bytes and the binary subtype of a UUID, from the BSON
+// specification (bsonspec.org): a binary value is an int32 length, a
+// subtype byte and that many bytes.
+const (
+	bsonTypeBinary  = 0x05
+	bsonTypeNull    = 0x0a
+	bsonSubtypeUUID = 0x04
+	bsonBinaryLen   = 4 + 1 + Size
+)
+
+// ErrEncoding is matched, through [errors.Is], by the error of
+// [UUID.UnmarshalBSONValue], [UUID.UnmarshalCBOR] and their [NullUUID]
+// counterparts for a value that is not a UUID in that encoding: another
+// BSON type or binary subtype, a CBOR item other than a byte string or
+// tag 37, a null where a UUID is required, or malformed bytes. A byte
+// string of the right kind but a length other than 16 gives an error
+// matching [ErrLength] instead.
+var ErrEncoding = errors.New("uuid: not a UUID in this encoding")
+
+// wireError is the error of the BSON and CBOR decoders: a message of its
+// own, matching one kind (ErrEncoding or ErrLength) through Unwrap.
+type wireError struct {
+	msg  string
+	kind error
+}
+
+func (e *wireError) Error() string { return e.msg }
+func (e *wireError) Unwrap() error { return e.kind }
+
+// hexByte formats b as 0x and two hex digits, for error messages.
+func hexByte(b byte) string {
+	const digits = "0123456789abcdef"
+	return "0x" + string([]byte{digits[b>>4], digits[b&0xf]})
+}
+
+// MarshalBSONValue gives u as a BSON binary value of subtype 4 (UUID), in
+// the shape of the ValueMarshaler interface of the MongoDB Go driver
+// (go.mongodb.org/mongo-driver/v2/bson): the type byte 0x05 and the value's
+// 21 bytes (the length 16 as a little-endian int32, the subtype 0x04 and
+// the 16 bytes of u in the order [UUID.MarshalBinary] gives). It never
+// fails. The driver stores a plain [16]byte as subtype 0 (generic binary);
+// this method is what makes a UUID field a UUID to MongoDB and its tools.
+func (u UUID) MarshalBSONValue() (typ byte, data []byte, err error) {
+	b := make([]byte, bsonBinaryLen)
+	b[0] = Size // little-endian int32 16
+	b[4] = bsonSubtypeUUID
+	copy(b[5:], u[:])
+	return bsonTypeBinary, b, nil
+}
+
+// UnmarshalBSONValue sets u from a BSON value, in the shape of the
+// ValueUnmarshaler interface of the MongoDB Go driver. It accepts only
+// binary subtype 4 (typ 0x05, data as [UUID.MarshalBSONValue] gives it).
+// A subtype 4 value of a length other than 16 gives an error matching
+// [ErrLength]; any other type or subtype, BSON null, and malformed data an
+// error matching [ErrEncoding]. On failure u is unchanged.
+//
+// Subtype 3, the legacy UUID subtype, is rejected: drivers wrote it in
+// different byte orders (the Java and C# drivers' legacy modes reorder the
+// bytes, others do not), so its 16 bytes do not name one UUID. Read such
+// values as binary and convert them in the order their writer used.
+func (u *UUID) UnmarshalBSONValue(typ byte, data []byte) error {
+	v, err := bsonUUID(typ, data)
+	if err != nil {
+		return err
+	}
+	*u = v
+	return nil
+}
+
+// bsonUUID decodes a BSON value of subtype 4.
+func bsonUUID(typ byte, data []byte) (UUID, error) {
+	switch typ {
+	case bsonTypeBinary:
+	case bsonTypeNull:
+		if len(data) != 0 {
+			return UUID{}, &wireError{"uuid: malformed BSON null", ErrEncoding}
+		}
+		return UUID{}, &wireError{"uuid: BSON null is not a UUID", ErrEncoding}
+	default:
+		return UUID{}, &wireError{"uuid: BSON type " + hexByte(typ) + " is not binary", ErrEncoding}
+	}
+	if len(data) < 5 || uint64(binary.LittleEndian.Uint32(data)) != uint64(len(data)-5) {
+		return UUID{}, &wireError{"uuid: malformed BSON binary value", ErrEncoding}
+	}
+	if data[4] != bsonSubtypeUUID {
+		return UUID{}, &wireError{"uuid: BSON binary subtype " + hexByte(data[4]) + " is not 0x04 (UUID)", ErrEncoding}
+	}
+	if len(data) != bsonBinaryLen {
+		return UUID{}, &wireError{"uuid: BSON UUID of " + strconv.Itoa(len(data)-5) + " bytes", ErrLength}
+	}
+	return UUID(data[5:]), nil
+}
+
+// MarshalBSONValue gives n as [UUID.MarshalBSONValue] does when n is Valid,
+// and otherwise as BSON null (type 0x0a, no data).
+func (n NullUUID) MarshalBSONValue() (typ byte, data []byte, err error) {
+	if !n.Valid {
+		return bsonTypeNull, nil, nil
+	}
+	return n.UUID.MarshalBSONValue()
+}
+
+// UnmarshalBSONValue sets n from a BSON value: null sets Valid to false
+// and UUID to Nil; anything else is read as by [UUID.UnmarshalBSONValue].
+// On failure n is left null (Valid false, UUID Nil).
+//
+// The MongoDB Go driver sets a nil *NullUUID for a BSON null without
+// calling this method, as it does for every pointer.
+func (n *NullUUID) UnmarshalBSONValue(typ byte, data []byte) error {
+	if typ == bsonTypeNull && len(data) == 0 {
+		*n = NullUUID{}
+		return nil
+	}
+	v, err := bsonUUID(typ, data)
+	if err != nil {
+		*n = NullUUID{}
+		return err
+	}
+	*n = NullUUID{UUID: v, Valid: true}
+	return nil
+}

@@ -1,0 +1,165 @@
+package uuid
+
+import (
+	"encoding/binary"
+	"strconv"
+)
+
+// CBOR (RFC 8949) major types, simple values and the tag IANA registered
+// for a UUID as a byte string (tag 37, "Binary UUID").
+const (
+	cborMajorBytes = 2
+	cborMajorTag   = 6
+	cborMajorOther = 7
+	cborNull       = 0xf6
+	cborUndefined  = 0xf7
+	cborBreak      = 0xff
+	cborTagUUID    = 37
+	cborUUIDLen    = 3 + Size // d8 25 50 and 16 bytes
+)
+
+// MarshalCBOR implements the Marshaler interface of
+// github.com/fxamacker/cbor/v2: u as CBOR tag 37 enclosing a byte string of
+// its 16 bytes, 19 bytes in all (d8 25 50 and the bytes [UUID.MarshalBinary]
+// gives). It never fails.
+func (u UUID) MarshalCBOR() ([]byte, error) {
+	b := make([]byte, cborUUIDLen)
+	b[0], b[1], b[2] = 0xd8, cborTagUUID, 0x40|Size
+	copy(b[3:], u[:])
+	return b, nil
+}
+
+// UnmarshalCBOR implements the Unmarshaler interface of
+// github.com/fxamacker/cbor/v2. It accepts one CBOR data item: tag 37
+// enclosing a byte string, or a byte string without a tag, which is how
+// that package writes a [16]byte type with a MarshalBinary method (other
+// UUID packages' values among them). Heads may use any of the lengths
+// RFC 8949 allows, and the byte string may be of indefinite length. A byte
+// string of a length other than 16 gives an error matching [ErrLength];
+// any other item (text, another tag, null), trailing bytes and malformed
+// data an error matching [ErrEncoding]. On failure u is unchanged.
+func (u *UUID) UnmarshalCBOR(data []byte) error {
+	v, err := cborUUID(data)
+	if err != nil {
+		return err
+	}
+	*u = v
+	return nil
+}
+
+// cborHead reads the head of a data item: its major type, its argument
+// (for additional information 31, indefinite length, arg is 0 and
+// indefinite true) and the head's length n. ok is false when the head is
+// cut short or uses a reserved additional information (28 to 30).
+func cborHead(b []byte) (major byte, arg uint64, indefinite bool, n int, ok bool) {
+	if len(b) == 0 {
+		return 0, 0, false, 0, false
+	}
+	major, info := b[0]>>5, b[0]&0x1f
+	switch {
+	case info < 24:
+		return major, uint64(info), false, 1, true
+	case info == 24 && len(b) >= 2:
+		return major, uint64(b[1]), false, 2, true
+	case info == 25 && len(b) >= 3:
+		return major, uint64(binary.BigEndian.Uint16(b[1:])), false, 3, true
+	case info == 26 && len(b) >= 5:
+		return major, uint64(binary.BigEndian.Uint32(b[1:])), false, 5, true
+	case info == 27 && len(b) >= 9:
+		return major, binary.BigEndian.Uint64(b[1:]), false, 9, true
+	case info == 31:
+		return major, 0, true, 1, true
+	}
+	return 0, 0, false, 0, false
+}
+
+var errCBORMalformed = &wireError{"uuid: malformed CBOR UUID", ErrEncoding}
+
+// cborUUID decodes tag 37 around a byte string, or a bare byte string.
+func cborUUID(data []byte) (UUID, error) {
+	major, arg, indefinite, n, ok := cborHead(data)
+	if !ok {
+		return UUID{}, errCBORMalformed
+	}
+	if major == cborMajorTag && !indefinite {
+		if arg != cborTagUUID {
+			return UUID{}, &wireError{"uuid: CBOR tag " + strconv.FormatUint(arg, 10) + " is not 37 (UUID)", ErrEncoding}
+		}
+		data = data[n:]
+		if major, arg, indefinite, n, ok = cborHead(data); !ok {
+			return UUID{}, errCBORMalformed
+		}
+	}
+	switch {
+	case major == cborMajorBytes:
+	case major == cborMajorOther && !indefinite && (arg == cborNull&0x1f || arg == cborUndefined&0x1f) && n == 1:
+		return UUID{}, &wireError{"uuid: CBOR null is not a UUID", ErrEncoding}
+	default:
+		return UUID{}, &wireError{"uuid: CBOR major type " + strconv.Itoa(int(major)) + " is not a byte string", ErrEncoding}
+	}
+	data = data[n:]
+	var u UUID
+	if !indefinite {
+		if arg != uint64(len(data)) {
+			return UUID{}, errCBORMalformed // cut short, or bytes after the item
+		}
+		if arg != Size {
+			return UUID{}, &wireError{"uuid: CBOR byte string of " + strconv.FormatUint(arg, 10) + " bytes", ErrLength}
+		}
+		return UUID(data), nil
+	}
+	// An indefinite-length byte string: definite-length byte strings
+	// (chunks) up to a break byte (RFC 8949, Section 3.2.3).
+	total := uint64(0)
+	for {
+		if len(data) == 0 {
+			return UUID{}, errCBORMalformed
+		}
+		if data[0] == cborBreak {
+			data = data[1:]
+			break
+		}
+		major, arg, indefinite, n, ok = cborHead(data)
+		if !ok || major != cborMajorBytes || indefinite || arg > uint64(len(data)-n) {
+			return UUID{}, errCBORMalformed
+		}
+		if total+arg <= Size {
+			copy(u[total:], data[n:n+int(arg)])
+		}
+		total += arg
+		data = data[n+int(arg):]
+	}
+	if len(data) != 0 {
+		return UUID{}, errCBORMalformed // bytes after the item
+	}
+	if total != Size {
+		return UUID{}, &wireError{"uuid: CBOR byte string of " + strconv.FormatUint(total, 10) + " bytes", ErrLength}
+	}
+	return u, nil
+}
+
+// MarshalCBOR gives n as [UUID.MarshalCBOR] does when n is Valid, and
+// otherwise as CBOR null (the single byte f6).
+func (n NullUUID) MarshalCBOR() ([]byte, error) {
+	if !n.Valid {
+		return []byte{cborNull}, nil
+	}
+	return n.UUID.MarshalCBOR()
+}
+
+// UnmarshalCBOR sets n from one CBOR data item: null or undefined (f6,
+// f7) set Valid to false and UUID to Nil; anything else is read as by
+// [UUID.UnmarshalCBOR]. On failure n is left null (Valid false, UUID Nil).
+func (n *NullUUID) UnmarshalCBOR(data []byte) error {
+	if len(data) == 1 && (data[0] == cborNull || data[0] == cborUndefined) {
+		*n = NullUUID{}
+		return nil
+	}
+	v, err := cborUUID(data)
+	if err != nil {
+		*n = NullUUID{}
+		return err
+	}
+	*n = NullUUID{UUID: v, Valid: true}
+	return nil
+}

@@ -1,0 +1,8 @@
+// Package interop checks the BSON and CBOR methods of
+// github.com/afb7af96/uuid against the packages that call them: the
+// MongoDB Go driver's go.mongodb.org/mongo-driver/v2/bson, on the BSON
+// corpus of the MongoDB specifications, and github.com/fxamacker/cbor/v2.
+//
+// It holds tests only, and is a module of its own, so the library's
+// go.mod requires nothing.
+package interop

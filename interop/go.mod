@@ -1,0 +1,13 @@
+module github.com/afb7af96/uuid/interop
+
+go 1.25.0
+
+replace github.com/afb7af96/uuid => ../
+
+require (
+	github.com/afb7af96/uuid v0.0.0-00010101000000-000000000000
+	github.com/fxamacker/cbor/v2 v2.10.0
+	go.mongodb.org/mongo-driver/v2 v2.10.0
+)
+
+require github.com/x448/float16 v0.8.4 // indirect
