@@ -25,7 +25,6 @@ package typeid
 
 import (
 	"database/sql/driver"
-	"encoding/binary"
 
 	"github.com/afb7af96/uuid"
 )
@@ -42,16 +41,18 @@ const maxLen = maxPrefixLen + 1 + suffixLen
 // TypeID is a type prefix and a UUID. The zero value has no prefix and the
 // Nil UUID, and reads "00000000000000000000000000".
 //
-// A TypeID is an immutable value that holds its prefix itself, so parsing
-// one allocates nothing and it can be copied and used concurrently freely.
+// A TypeID is an immutable value that holds its prefix and text in place,
+// in 107 bytes, so parsing or writing one allocates nothing; it can be
+// copied and used concurrently freely.
 // Two TypeIDs are equal under == exactly when their prefixes and UUIDs are
 // equal, so a TypeID can be a map key.
 type TypeID struct {
 	u uuid.UUID
 	n uint8 // length of the prefix
-	// p holds the prefix in p[:n]; the rest stays zero, so that == compares
-	// TypeIDs by prefix and UUID.
-	p [maxPrefixLen]byte
+	// text holds t's text, [TypeID.String], and zeros after it, or only
+	// zeros for the zero TypeID; so == compares TypeIDs by prefix and UUID,
+	// and appending t is a copy.
+	text [maxLen]byte
 }
 
 // New returns a TypeID with the given prefix and a new version 7 UUID from
@@ -62,7 +63,7 @@ func New(prefix string) (TypeID, error) {
 	if err != nil {
 		return TypeID{}, err
 	}
-	t.u = uuid.NewV7()
+	t.setUUID(uuid.NewV7())
 	return t, nil
 }
 
@@ -74,22 +75,46 @@ func FromUUID(prefix string, u uuid.UUID) (TypeID, error) {
 	if err != nil {
 		return TypeID{}, err
 	}
-	t.u = u
+	t.setUUID(u)
 	return t, nil
 }
 
-// withPrefix returns the TypeID with the prefix and the Nil UUID.
+// withPrefix returns the TypeID with the prefix and the Nil UUID, whose
+// suffix is not yet written.
 func withPrefix(prefix string) (TypeID, error) {
 	var t TypeID
 	if off := checkPrefix(prefix); off >= 0 {
 		return TypeID{}, newParseError(prefix, off, ErrPrefix)
 	}
-	t.n = uint8(copy(t.p[:], prefix))
+	if prefix != "" {
+		t.n = uint8(copy(t.text[:], prefix))
+		t.text[t.n] = '_'
+	}
 	return t, nil
 }
 
+// setUUID sets t's UUID and writes its suffix.
+func (t *TypeID) setUUID(u uuid.UUID) {
+	t.u = u
+	if t.n == 0 && u.IsZero() {
+		return // the zero TypeID, whose text is all zeros
+	}
+	encode((*[suffixLen]byte)(t.text[t.suffixStart():]), (*[16]byte)(&u))
+}
+
+// suffixStart is the offset of the suffix in t's text.
+func (t *TypeID) suffixStart() int {
+	if t.n == 0 {
+		return 0
+	}
+	return int(t.n) + 1
+}
+
+// zeroText is the text of the zero TypeID.
+const zeroText = "00000000000000000000000000"
+
 // Prefix returns t's type prefix, "" if it has none.
-func (t TypeID) Prefix() string { return string(t.p[:t.n]) }
+func (t TypeID) Prefix() string { return string(t.text[:t.n]) }
 
 // UUID returns the UUID t carries.
 func (t TypeID) UUID() uuid.UUID { return t.u }
@@ -97,8 +122,10 @@ func (t TypeID) UUID() uuid.UUID { return t.u }
 // String returns t as text: the prefix, an underscore and the 26-character
 // suffix, or the suffix alone if t has no prefix.
 func (t TypeID) String() string {
-	var buf [maxLen]byte
-	return string(t.appendTo(buf[:0]))
+	if t.text[0] == 0 {
+		return zeroText
+	}
+	return string(t.text[:t.len()])
 }
 
 // AppendText implements [encoding.TextAppender]: it appends [TypeID.String]
@@ -112,21 +139,13 @@ func (t TypeID) MarshalText() ([]byte, error) {
 }
 
 // len returns the length of t's text.
-func (t TypeID) len() int {
-	if t.n == 0 {
-		return suffixLen
-	}
-	return int(t.n) + 1 + suffixLen
-}
+func (t *TypeID) len() int { return t.suffixStart() + suffixLen }
 
-func (t TypeID) appendTo(b []byte) []byte {
-	if t.n > 0 {
-		b = append(b, t.p[:t.n]...)
-		b = append(b, '_')
+func (t *TypeID) appendTo(b []byte) []byte {
+	if t.text[0] == 0 {
+		return append(b, zeroText...)
 	}
-	var s [suffixLen]byte
-	encode(&s, &t.u)
-	return append(b, s[:]...)
+	return append(b, t.text[:t.len()]...)
 }
 
 // Parse returns the TypeID that s represents, in the form the package doc
@@ -216,12 +235,16 @@ func parse[T ~string | ~[]byte](t *TypeID, in T) bool {
 	default:
 		return false
 	}
-	if !decode(&t.u, in[n:]) {
+	if !decode((*[16]byte)(&t.u), in[n:]) {
 		return false
 	}
-	if n > 0 {
-		t.n = uint8(copy(t.p[:], in[:n-1]))
+	if n == 0 && t.u.IsZero() {
+		return true // the zero TypeID, whose text is all zeros
 	}
+	if n > 0 {
+		t.n = uint8(n - 1)
+	}
+	copy(t.text[:], in)
 	return true
 }
 
@@ -259,51 +282,69 @@ var digits = func() (d [256]byte) {
 	return d
 }()
 
-// encode writes u as a 130-bit big-endian number (two leading zero bits) in
-// 26 base-32 digits: digit k holds bits 5*(25-k) to 5*(25-k)+4.
-func encode(s *[suffixLen]byte, u *uuid.UUID) {
-	hi := binary.BigEndian.Uint64(u[:8])
-	lo := binary.BigEndian.Uint64(u[8:])
-	s[0] = alphabet[hi>>61]
-	for k := 1; k <= 12; k++ {
-		s[k] = alphabet[hi>>(61-5*k)&31]
-	}
-	s[13] = alphabet[(hi<<4|lo>>60)&31]
-	for k := 14; k < suffixLen; k++ {
-		s[k] = alphabet[lo>>(5*(25-k))&31]
-	}
+// encode writes u as 26 digits: a 130-bit big-endian number whose top two
+// bits are zero, so that the first two digits hold byte 0 and each run of
+// eight digits after them holds 5 bytes.
+func encode(s *[suffixLen]byte, u *[16]byte) {
+	s[0] = alphabet[u[0]>>5]
+	s[1] = alphabet[u[0]&31]
+	encode40((*[8]byte)(s[2:10]), (*[5]byte)(u[1:6]))
+	encode40((*[8]byte)(s[10:18]), (*[5]byte)(u[6:11]))
+	encode40((*[8]byte)(s[18:26]), (*[5]byte)(u[11:16]))
+}
+
+// encode40 writes 5 bytes as 8 digits.
+func encode40(s *[8]byte, b *[5]byte) {
+	v := uint64(b[0])<<32 | uint64(b[1])<<24 | uint64(b[2])<<16 | uint64(b[3])<<8 | uint64(b[4])
+	s[0] = alphabet[v>>35]
+	s[1] = alphabet[v>>30&31]
+	s[2] = alphabet[v>>25&31]
+	s[3] = alphabet[v>>20&31]
+	s[4] = alphabet[v>>15&31]
+	s[5] = alphabet[v>>10&31]
+	s[6] = alphabet[v>>5&31]
+	s[7] = alphabet[v&31]
 }
 
 // decode is the inverse of encode for a 26-byte s; it reports false for a
 // byte outside the alphabet or a first digit above '7', which would need a
 // 129th bit.
-func decode[T ~string | ~[]byte](u *uuid.UUID, s T) bool {
+func decode[T ~string | ~[]byte](u *[16]byte, s T) bool {
 	_ = s[suffixLen-1]
-	var bad byte
-	d := digits[s[0]]
-	bad |= d
-	if d > 7 {
+	d0, d1 := digits[s[0]], digits[s[1]]
+	if d0 > 7 || d1 == 0xff {
 		return false
 	}
-	hi := uint64(d) << 61
-	for k := 1; k <= 12; k++ {
-		d := digits[s[k]]
-		bad |= d
-		hi |= uint64(d) << (61 - 5*k)
-	}
-	d = digits[s[13]]
-	bad |= d
-	hi |= uint64(d) >> 4
-	lo := uint64(d) << 60
-	for k := 14; k < suffixLen; k++ {
-		d := digits[s[k]]
-		bad |= d
-		lo |= uint64(d) << (5 * (25 - k))
-	}
-	if bad == 0xff {
+	a, bad := decode40(s, 2)
+	b, badB := decode40(s, 10)
+	c, badC := decode40(s, 18)
+	if bad|badB|badC == 0xff {
 		return false
 	}
-	binary.BigEndian.PutUint64(u[:8], hi)
-	binary.BigEndian.PutUint64(u[8:], lo)
+	u[0] = d0<<5 | d1
+	put40((*[5]byte)(u[1:6]), a)
+	put40((*[5]byte)(u[6:11]), b)
+	put40((*[5]byte)(u[11:16]), c)
 	return true
+}
+
+// decode40 returns the 40 bits of the 8 digits at s[i:], and 0xff in bad if
+// one of them is not a digit.
+func decode40[T ~string | ~[]byte](s T, i int) (v uint64, bad byte) {
+	s = s[i : i+8]
+	d0, d1, d2, d3 := digits[s[0]], digits[s[1]], digits[s[2]], digits[s[3]]
+	d4, d5, d6, d7 := digits[s[4]], digits[s[5]], digits[s[6]], digits[s[7]]
+	bad = d0 | d1 | d2 | d3 | d4 | d5 | d6 | d7
+	v = uint64(d0)<<35 | uint64(d1)<<30 | uint64(d2)<<25 | uint64(d3)<<20 |
+		uint64(d4)<<15 | uint64(d5)<<10 | uint64(d6)<<5 | uint64(d7)
+	return v, bad
+}
+
+// put40 writes the low 40 bits of v, big-endian.
+func put40(b *[5]byte, v uint64) {
+	b[0] = byte(v >> 32)
+	b[1] = byte(v >> 24)
+	b[2] = byte(v >> 16)
+	b[3] = byte(v >> 8)
+	b[4] = byte(v)
 }

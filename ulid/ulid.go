@@ -25,7 +25,6 @@
 package ulid
 
 import (
-	"encoding/binary"
 
 	"github.com/afb7af96/uuid"
 )
@@ -67,7 +66,7 @@ func (id ULID) ForceV7() uuid.UUID {
 // String returns id as 26 characters of upper-case ULID text.
 func (id ULID) String() string {
 	var s [textLen]byte
-	encode(&s, &id)
+	encode(&s, (*[16]byte)(&id))
 	return string(s[:])
 }
 
@@ -75,7 +74,7 @@ func (id ULID) String() string {
 // [ULID.String] to b.
 func (id ULID) AppendText(b []byte) ([]byte, error) {
 	var s [textLen]byte
-	encode(&s, &id)
+	encode(&s, (*[16]byte)(&id))
 	return append(b, s[:]...), nil
 }
 
@@ -89,7 +88,7 @@ func (id ULID) MarshalText() ([]byte, error) { return id.AppendText(nil) }
 // problem.
 func Parse(s string) (ULID, error) {
 	var id ULID
-	if len(s) == textLen && decode(&id, s) {
+	if len(s) == textLen && decode((*[16]byte)(&id), s) {
 		return id, nil
 	}
 	return ULID{}, diagnose(s)
@@ -110,7 +109,7 @@ func MustParse(s string) ULID {
 // unchanged.
 func (id *ULID) UnmarshalText(text []byte) error {
 	var v ULID
-	if len(text) != textLen || !decode(&v, text) {
+	if len(text) != textLen || !decode((*[16]byte)(&v), text) {
 		return diagnose(text)
 	}
 	*id = v
@@ -132,51 +131,69 @@ var digits = func() (d [256]byte) {
 	return d
 }()
 
-// encode writes id as a 130-bit big-endian number (two leading zero bits)
-// in 26 base-32 digits: digit k holds bits 5*(25-k) to 5*(25-k)+4.
-func encode(s *[textLen]byte, id *ULID) {
-	hi := binary.BigEndian.Uint64(id[:8])
-	lo := binary.BigEndian.Uint64(id[8:])
-	s[0] = alphabet[hi>>61]
-	for k := 1; k <= 12; k++ {
-		s[k] = alphabet[hi>>(61-5*k)&31]
-	}
-	s[13] = alphabet[(hi<<4|lo>>60)&31]
-	for k := 14; k < textLen; k++ {
-		s[k] = alphabet[lo>>(5*(25-k))&31]
-	}
+// encode writes u as 26 digits: a 130-bit big-endian number whose top two
+// bits are zero, so that the first two digits hold byte 0 and each run of
+// eight digits after them holds 5 bytes.
+func encode(s *[textLen]byte, u *[16]byte) {
+	s[0] = alphabet[u[0]>>5]
+	s[1] = alphabet[u[0]&31]
+	encode40((*[8]byte)(s[2:10]), (*[5]byte)(u[1:6]))
+	encode40((*[8]byte)(s[10:18]), (*[5]byte)(u[6:11]))
+	encode40((*[8]byte)(s[18:26]), (*[5]byte)(u[11:16]))
+}
+
+// encode40 writes 5 bytes as 8 digits.
+func encode40(s *[8]byte, b *[5]byte) {
+	v := uint64(b[0])<<32 | uint64(b[1])<<24 | uint64(b[2])<<16 | uint64(b[3])<<8 | uint64(b[4])
+	s[0] = alphabet[v>>35]
+	s[1] = alphabet[v>>30&31]
+	s[2] = alphabet[v>>25&31]
+	s[3] = alphabet[v>>20&31]
+	s[4] = alphabet[v>>15&31]
+	s[5] = alphabet[v>>10&31]
+	s[6] = alphabet[v>>5&31]
+	s[7] = alphabet[v&31]
 }
 
 // decode is the inverse of encode for a 26-byte s; it reports false for a
 // byte outside the alphabet or a first digit above '7', which would need a
 // 129th bit.
-func decode[T ~string | ~[]byte](id *ULID, s T) bool {
+func decode[T ~string | ~[]byte](u *[16]byte, s T) bool {
 	_ = s[textLen-1]
-	var bad byte
-	d := digits[s[0]]
-	bad |= d
-	if d > 7 {
+	d0, d1 := digits[s[0]], digits[s[1]]
+	if d0 > 7 || d1 == 0xff {
 		return false
 	}
-	hi := uint64(d) << 61
-	for k := 1; k <= 12; k++ {
-		d := digits[s[k]]
-		bad |= d
-		hi |= uint64(d) << (61 - 5*k)
-	}
-	d = digits[s[13]]
-	bad |= d
-	hi |= uint64(d) >> 4
-	lo := uint64(d) << 60
-	for k := 14; k < textLen; k++ {
-		d := digits[s[k]]
-		bad |= d
-		lo |= uint64(d) << (5 * (25 - k))
-	}
-	if bad == 0xff {
+	a, bad := decode40(s, 2)
+	b, badB := decode40(s, 10)
+	c, badC := decode40(s, 18)
+	if bad|badB|badC == 0xff {
 		return false
 	}
-	binary.BigEndian.PutUint64(id[:8], hi)
-	binary.BigEndian.PutUint64(id[8:], lo)
+	u[0] = d0<<5 | d1
+	put40((*[5]byte)(u[1:6]), a)
+	put40((*[5]byte)(u[6:11]), b)
+	put40((*[5]byte)(u[11:16]), c)
 	return true
+}
+
+// decode40 returns the 40 bits of the 8 digits at s[i:], and 0xff in bad if
+// one of them is not a digit.
+func decode40[T ~string | ~[]byte](s T, i int) (v uint64, bad byte) {
+	s = s[i : i+8]
+	d0, d1, d2, d3 := digits[s[0]], digits[s[1]], digits[s[2]], digits[s[3]]
+	d4, d5, d6, d7 := digits[s[4]], digits[s[5]], digits[s[6]], digits[s[7]]
+	bad = d0 | d1 | d2 | d3 | d4 | d5 | d6 | d7
+	v = uint64(d0)<<35 | uint64(d1)<<30 | uint64(d2)<<25 | uint64(d3)<<20 |
+		uint64(d4)<<15 | uint64(d5)<<10 | uint64(d6)<<5 | uint64(d7)
+	return v, bad
+}
+
+// put40 writes the low 40 bits of v, big-endian.
+func put40(b *[5]byte, v uint64) {
+	b[0] = byte(v >> 32)
+	b[1] = byte(v >> 24)
+	b[2] = byte(v >> 16)
+	b[3] = byte(v >> 8)
+	b[4] = byte(v)
 }
