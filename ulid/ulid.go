@@ -25,7 +25,6 @@
 package ulid
 
 import (
-
 	"github.com/afb7af96/uuid"
 )
 
