@@ -56,7 +56,8 @@ type TypeID struct {
 }
 
 // New returns a TypeID with the given prefix and a new version 7 UUID from
-// [uuid.NewV7]. The prefix may be empty. A prefix that breaks the rules in
+// [uuid.NewV7], whose text sorts by creation time and so reveals it
+// (RFC 9562, Section 8). The prefix may be empty. A prefix that breaks the rules in
 // the package doc gives a [*ParseError] of kind [ErrPrefix] for the prefix.
 func New(prefix string) (TypeID, error) {
 	t, err := withPrefix(prefix)
