@@ -1,0 +1,78 @@
+package ulid
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
+// maxErrInput is how much of a rejected input a ParseError keeps.
+const maxErrInput = 64
+
+// ParseError reports text that is not a ULID, as [strconv.NumError]
+// reports a number: the input, where its first problem is, and the kind of
+// problem, one of [ErrLength], [ErrDigit] and [ErrOverflow], which
+// [errors.Is] matches through the error.
+type ParseError struct {
+	Input  string // the rejected text, cut to 64 bytes ("…" marks the cut)
+	Offset int    // byte offset of the first problem in the input; -1 for a bad length
+	Err    error  // the kind: ErrLength, ErrDigit or ErrOverflow
+}
+
+// The kinds of [ParseError]. The first byte outside the alphabet decides
+// the kind; text whose bytes all fit but that is not 26 bytes long has kind
+// ErrLength; 26 digits that would need a 129th bit have kind ErrOverflow.
+var (
+	// ErrLength is the kind of a ParseError for text, empty or not, that
+	// is not 26 bytes long.
+	ErrLength = errors.New("ulid: wrong length")
+
+	// ErrDigit is the kind of a ParseError for a byte that is not a digit
+	// of Crockford's base 32 in either case; I, L, O and U are not.
+	ErrDigit = errors.New("ulid: bad digit")
+
+	// ErrOverflow is the kind of a ParseError for text whose first digit
+	// is above '7', so that its value needs more than 128 bits.
+	ErrOverflow = errors.New("ulid: value overflows 128 bits")
+)
+
+// Error returns a message such as
+// `ulid: parsing "01ARYZ6S41TSV4RRFFQ69G5FAU": bad digit at offset 25`.
+func (e *ParseError) Error() string {
+	msg := "invalid"
+	if e.Err != nil {
+		msg = strings.TrimPrefix(e.Err.Error(), "ulid: ")
+	}
+	s := "ulid: parsing " + strconv.Quote(e.Input) + ": " + msg
+	if e.Offset >= 0 {
+		s += " at offset " + strconv.Itoa(e.Offset)
+	}
+	return s
+}
+
+// Unwrap returns the kind of the error, so that errors.Is(err, [ErrDigit])
+// and the like match it.
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// diagnose explains why in is not a ULID. It is the slow path, run only
+// after the fast parser said no. The input is copied and cut to
+// maxErrInput bytes, so that no caller's buffer escapes through the error.
+func diagnose[T ~string | ~[]byte](in T) *ParseError {
+	off, kind := -1, ErrLength
+	for i := 0; i < len(in); i++ {
+		if digits[in[i]] == 0xff {
+			off, kind = i, ErrDigit
+			break
+		}
+	}
+	if kind == ErrLength && len(in) == textLen {
+		off, kind = 0, ErrOverflow
+	}
+	var s string
+	if len(in) > maxErrInput {
+		s = string(in[:maxErrInput]) + "…"
+	} else {
+		s = string(in)
+	}
+	return &ParseError{Input: s, Offset: off, Err: kind}
+}
