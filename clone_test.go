@@ -66,8 +66,8 @@ var cloneSystem = newFakeSystem(rfcTime)
 // The Generators of the Gregorian clone makers: with a random node, and
 // with a fixed node for version 6.
 var (
-	cloneRandomNode = NewGenerator(GeneratorOptions{Node: RandomNode()})
-	cloneV6Node     = NewGenerator(GeneratorOptions{Node: StaticNode([6]byte{0x02, 0, 0x5e, 0, 0, 1})})
+	cloneRandomNode = NewGenerator(GeneratorOptions{V6Node: true, Node: RandomNode()})
+	cloneV6Node     = NewGenerator(GeneratorOptions{V6Node: true, Node: StaticNode([6]byte{0x02, 0, 0x5e, 0, 0, 1})})
 )
 
 // gregorianMakers are the generators that keep a clock sequence (and a

@@ -95,7 +95,7 @@ func TestHostileHelperProcess(t *testing.T) {
 	if _, err := io.Copy(io.Discard, os.Stdin); err != nil {
 		t.Fatal(err)
 	}
-	opts := GeneratorOptions{StateFile: path, Now: hostileClock(p.clock), Node: StaticNode(hostileNodes[p.node])}
+	opts := GeneratorOptions{StateFile: path, Now: hostileClock(p.clock), V6Node: true, Node: StaticNode(hostileNodes[p.node])}
 	deadline := time.Now().Add(time.Duration(secs * float64(time.Second)))
 	g := NewGenerator(opts)
 	more := func(i int) bool { return i < limit && (i%1024 != 0 || time.Now().Before(deadline)) }

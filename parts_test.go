@@ -108,16 +108,16 @@ func oscillate(t time.Time, d time.Duration) func() time.Time {
 // 100 ns apart or two seconds apart (more than maxAhead, so every step back
 // changes the clock sequence): 40 000 v1 UUIDs never repeat, although that
 // is more than the 16384 clock sequences, and 40 000 v6 UUIDs with a node
-// strictly increase.
+// are unique.
 func TestOscillatingClock(t *testing.T) {
 	for _, d := range []time.Duration{100 * time.Nanosecond, 2 * time.Second} {
 		t.Run("amplitude="+d.String(), func(t *testing.T) {
 			const n = 40_000
 			node := StaticNode([6]byte{0x02, 0, 0, 0, 0, 0x2a})
-			g := NewGenerator(GeneratorOptions{Now: oscillate(rfcTime, d), Node: node})
+			g := NewGenerator(GeneratorOptions{Now: oscillate(rfcTime, d), V6Node: true, Node: node})
 			checkUnique(t, "v1", generate(t, n, g.NewV1))
-			g = NewGenerator(GeneratorOptions{Now: oscillate(rfcTime, d), Node: node})
-			checkIncreasing(t, "v6", generate(t, n, g.NewV6))
+			g = NewGenerator(GeneratorOptions{Now: oscillate(rfcTime, d), V6Node: true, Node: node})
+			checkUnique(t, "v6", generate(t, n, g.NewV6))
 		})
 	}
 	// Through the state alone: after 16384 step backs the epoch's floor
@@ -142,11 +142,12 @@ func TestOscillatingClock(t *testing.T) {
 }
 
 // TestGregorianCeiling runs v1 and v6 at the last 60-bit tick: at most
-// 16384 v1 UUIDs (one per clock sequence) and one v6 UUID fit, and then
+// 16384 v1 UUIDs or v6 UUIDs with a node (one per clock sequence) and one
+// random v6 UUID fit, and then
 // the Generator returns ErrExhausted, never a repeated or smaller value.
 func TestGregorianCeiling(t *testing.T) {
 	for _, at := range []time.Time{gregorianTime(maxGregorianTicks), time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)} {
-		g := NewGenerator(GeneratorOptions{Now: fixedClock(at), Node: StaticNode([6]byte{0x02})})
+		g := NewGenerator(GeneratorOptions{Now: fixedClock(at), V6Node: true, Node: StaticNode([6]byte{0x02})})
 		var v1 []UUID
 		var err error
 		for len(v1) <= 1<<14 {
@@ -164,15 +165,21 @@ func TestGregorianCeiling(t *testing.T) {
 		if _, err := g.NewV1(); !errors.Is(err, ErrExhausted) {
 			t.Fatalf("v1 after exhaustion: %v", err)
 		}
-		for _, node := range []NodeSource{nil, StaticNode([6]byte{0x02})} {
-			g := NewGenerator(GeneratorOptions{Now: fixedClock(at), Node: node})
-			u, err := g.NewV6()
-			if ts, _ := u.Time(); err != nil || !ts.Equal(gregorianTime(maxGregorianTicks)) {
-				t.Fatalf("first v6 at %v = %v (%v), %v", at, u, ts, err)
-			}
-			if u, err := g.NewV6(); !errors.Is(err, ErrExhausted) {
-				t.Fatalf("second v6 at the last tick = %v, %v; want ErrExhausted", u, err)
-			}
+		// Random v6: one value at the last tick.
+		g = NewGenerator(GeneratorOptions{Now: fixedClock(at)})
+		u, err := g.NewV6()
+		if ts, _ := u.Time(); err != nil || !ts.Equal(gregorianTime(maxGregorianTicks)) {
+			t.Fatalf("first v6 at %v = %v (%v), %v", at, u, ts, err)
+		}
+		if u, err := g.NewV6(); !errors.Is(err, ErrExhausted) {
+			t.Fatalf("second v6 at the last tick = %v, %v; want ErrExhausted", u, err)
+		}
+		// v6 with a node shares v1's state, so one value per clock sequence.
+		g = NewGenerator(GeneratorOptions{Now: fixedClock(at), V6Node: true, Node: StaticNode([6]byte{0x02})})
+		v6 := generate(t, 1<<14, g.NewV6)
+		checkUnique(t, "v6 with a node at the ceiling", v6)
+		if u, err := g.NewV6(); !errors.Is(err, ErrExhausted) {
+			t.Fatalf("v6 with a node after 16384 at the last tick = %v, %v; want ErrExhausted", u, err)
 		}
 	}
 	// The package-level functions panic with it rather than repeat.
@@ -365,7 +372,7 @@ func TestAtClamps(t *testing.T) {
 			}
 			// A Generator whose clock says c.at clamps the same way.
 			for i, v := range []Version{1, 6, 7} {
-				g := NewGenerator(GeneratorOptions{Now: fixedClock(c.at), Node: StaticNode([6]byte{2})})
+				g := NewGenerator(GeneratorOptions{Now: fixedClock(c.at), V6Node: true, Node: StaticNode([6]byte{2})})
 				f := map[Version]func() (UUID, error){1: g.NewV1, 6: g.NewV6, 7: g.NewV7}[v]
 				u, err := f()
 				got, _ := u.Time()
@@ -441,7 +448,7 @@ func TestStateFileSharesRandomNode(t *testing.T) {
 	var nodes [][6]byte
 	var all []UUID
 	for range 3 {
-		g := NewGenerator(GeneratorOptions{StateFile: path, Node: RandomNode(), Now: fixedClock(rfcTime)})
+		g := NewGenerator(GeneratorOptions{StateFile: path, V6Node: true, Node: RandomNode(), Now: fixedClock(rfcTime)})
 		ids := generate(t, 1000, g.NewV1)
 		n, _ := ids[0].NodeID()
 		nodes = append(nodes, n)
@@ -452,7 +459,7 @@ func TestStateFileSharesRandomNode(t *testing.T) {
 	}
 	checkUnique(t, "three generators", all)
 	// A hardware node is never replaced by the file's random one.
-	g := NewGenerator(GeneratorOptions{StateFile: path, Node: StaticNode([6]byte{0x00, 0x1b, 0x21, 1, 2, 3}), Now: fixedClock(rfcTime)})
+	g := NewGenerator(GeneratorOptions{StateFile: path, V6Node: true, Node: StaticNode([6]byte{0x00, 0x1b, 0x21, 1, 2, 3}), Now: fixedClock(rfcTime)})
 	if n, _ := must(g.NewV1()).NodeID(); n != [6]byte{0x00, 0x1b, 0x21, 1, 2, 3} {
 		t.Errorf("static node replaced by %x", n)
 	}

@@ -51,7 +51,7 @@ func MaxV7(t time.Time) UUID { return v7Layout(unixMillis(t), 0x0fff, 1<<62-1) }
 // 65536 UUIDs. It is the fast way to make many keys; see
 // [Generator.FillV7]. Like NewV7, it panics with [ErrExhausted] only if
 // the clock reads after the year 10889.
-func FillV7(dst []UUID) { panicOn(defaultGenerator.FillV7(dst)) }
+func FillV7(dst []UUID) { orPanic(UUID{}, defaultGenerator.FillV7(dst)) }
 
 // NewV8 returns the version 8 UUID holding the caller's custom bits: all of
 // custom except the version and variant bits, which NewV8 sets (RFC 9562,
