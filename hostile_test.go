@@ -3,16 +3,12 @@
 package uuid
 
 import (
-	"bytes"
 	"cmp"
-	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -30,10 +26,6 @@ import (
 // (CI runs each case three times for three seconds), for a soak:
 //
 //	UUID_SOAK_SECONDS=60 go test -run '^TestHostile$' -count 3 -timeout 1h .
-
-// hostileEnv names the variable that makes TestHostileHelperProcess act;
-// its value is a hostileProc's fields, then the path of the state file.
-const hostileEnv = "UUID_TEST_HOSTILE"
 
 // hostileSeconds is how long each hostile test runs, and hostileLimit how
 // many UUIDs each child makes at most.
@@ -70,21 +62,15 @@ func hostileClock(kind string) func() time.Time {
 	return nil
 }
 
-// TestHostileHelperProcess is not a test but the child process of the
-// hostile tests. It waits for its standard input to close, makes UUIDs for
-// the seconds and up to the count its environment says, and writes them,
-// 16 bytes each, to file descriptor 3.
-func TestHostileHelperProcess(t *testing.T) {
-	spec := os.Getenv(hostileEnv)
-	if spec == "" {
-		return
-	}
+// hostileChild is the child of the hostile tests. Its argument is a
+// hostileProc's fields, the seconds and the most UUIDs to make, and the
+// path of the state file; it writes the UUIDs, 16 bytes each, to file
+// descriptor 3.
+var _ = registerChild("hostile", func(t *testing.T, arg string) {
 	var p hostileProc
-	var secs float64
-	var limit int
-	f := strings.SplitN(spec, " ", 6)
+	f := strings.SplitN(arg, " ", 6)
 	if len(f) != 6 {
-		t.Fatalf("%s=%q: want clock node every seconds count path", hostileEnv, spec)
+		t.Fatalf("hostile child %q: want clock node every seconds count path", arg)
 	}
 	p.clock, p.node, p.every = f[0], atoi(t, f[1]), atoi(t, f[2])
 	secs, err := strconv.ParseFloat(f[3], 64)
@@ -92,9 +78,6 @@ func TestHostileHelperProcess(t *testing.T) {
 		t.Fatal(err)
 	}
 	limit, path := atoi(t, f[4]), f[5]
-	if _, err := io.Copy(io.Discard, os.Stdin); err != nil {
-		t.Fatal(err)
-	}
 	opts := GeneratorOptions{StateFile: path, Now: hostileClock(p.clock), V6Node: true, Node: StaticNode(hostileNodes[p.node])}
 	deadline := time.Now().Add(time.Duration(secs * float64(time.Second)))
 	g := NewGenerator(opts)
@@ -108,7 +91,7 @@ func TestHostileHelperProcess(t *testing.T) {
 		}
 		return g.NewV1()
 	})
-}
+})
 
 func atoi(t *testing.T, s string) int {
 	t.Helper()
@@ -194,12 +177,6 @@ func runHostile(t *testing.T, procs []hostileProc, m *mutation, secs float64) (r
 	t.Helper()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "state")
-	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(secs*float64(time.Second))+2*time.Minute)
-	defer cancel()
-	start, wait, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
 	limit := hostileLimit
 	if os.Getenv("UUID_SOAK_SECONDS") != "" {
 		limit *= 15
@@ -207,32 +184,16 @@ func runHostile(t *testing.T, procs []hostileProc, m *mutation, secs float64) (r
 	if raceEnabled {
 		limit /= 10
 	}
-	type child struct {
-		cmd    *exec.Cmd
-		output bytes.Buffer
-		out    string
-	}
-	children := make([]*child, len(procs))
+	specs := make([]childSpec, len(procs))
 	for i, p := range procs {
-		c := &child{out: filepath.Join(dir, "out"+strconv.Itoa(i))}
-		f, err := os.Create(c.out)
-		if err != nil {
-			t.Fatal(err)
+		specs[i] = childSpec{
+			role: "hostile",
+			arg:  fmt.Sprintf("%s %d %d %g %d %s", p.clock, p.node, p.every, secs, limit, path),
+			out:  filepath.Join(dir, "out"+strconv.Itoa(i)),
 		}
-		spec := fmt.Sprintf("%s %d %d %g %d %s", p.clock, p.node, p.every, secs, limit, path)
-		c.cmd = exec.CommandContext(ctx, os.Args[0], "-test.run=^TestHostileHelperProcess$")
-		gorace := strings.TrimSpace(os.Getenv("GORACE") + " atexit_sleep_ms=0")
-		c.cmd.Env = append(os.Environ(), hostileEnv+"="+spec, "GORACE="+gorace)
-		c.cmd.Stdin, c.cmd.Stdout, c.cmd.Stderr = start, &c.output, &c.output
-		c.cmd.ExtraFiles = []*os.File{f}
-		if err := c.cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		f.Close()
-		children[i] = c
 	}
-	start.Close()
-	wait.Close() // lets the children go
+	children, release := startChildren(t, time.Duration(secs*float64(time.Second))+2*time.Minute, specs...)
+	release()
 	done := make(chan error, len(children))
 	for _, c := range children {
 		go func() { done <- c.cmd.Wait() }()
@@ -255,7 +216,7 @@ func runHostile(t *testing.T, procs []hostileProc, m *mutation, secs float64) (r
 	}
 	for i, c := range children {
 		if errs[i] != nil {
-			t.Fatalf("child %d (%v): %v\n%s", i, procs[i], errs[i], c.output.String())
+			t.Fatalf("child %d (%v): %v\n%s", i, procs[i], errs[i], &c.output)
 		}
 	}
 	// Sort every UUID, as two words, with its process, and count the

@@ -3,9 +3,7 @@
 package uuid
 
 import (
-	"bufio"
 	"bytes"
-	"context"
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
@@ -13,7 +11,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -54,29 +51,19 @@ func stateOptions(path string, frozen time.Time) GeneratorOptions {
 	return opts
 }
 
-// helperEnv names the variable that makes TestStateHelperProcess act. Its
-// value is "<mode> <count> <clock> <path>": through the state file at path,
-// with the clock frozen at clock Unix nanoseconds (or the system clock if
-// clock is "real"), make count results (0: until killed) of mode:
+// stateChild is the child of the multi-process state file tests. Its
+// argument is "<mode> <count> <clock> <path>": through the state file at
+// path, with the clock frozen at clock Unix nanoseconds (or the system
+// clock if clock is "real"), it makes count results (0: until killed) of
+// mode:
 //   - "v1": version 1 UUIDs from a Generator.
 //   - "reserve": reservations of one timestamp each, straight from the
 //     store, each written as the version 1 UUID of its timestamp and clock
 //     sequence. They hit the lock far more often than a Generator does.
-const helperEnv = "UUID_TEST_STATE_HELPER"
-
-// TestStateHelperProcess is not a test but the child process of the
-// multi-process tests, which run the test binary again with helperEnv set.
-// It waits for its standard input to close, so that the parent can start
-// several at once, and writes its results, 16 bytes each, to file
-// descriptor 3.
-func TestStateHelperProcess(t *testing.T) {
-	spec := os.Getenv(helperEnv)
-	if spec == "" {
-		return
-	}
-	f := strings.SplitN(spec, " ", 4)
+var _ = registerChild("state", func(t *testing.T, arg string) {
+	f := strings.SplitN(arg, " ", 4)
 	if len(f) != 4 {
-		t.Fatalf("%s=%q: want <mode> <count> <clock> <path>", helperEnv, spec)
+		t.Fatalf("state child %q: want <mode> <count> <clock> <path>", arg)
 	}
 	mode, path := f[0], f[3]
 	count, err := strconv.Atoi(f[1])
@@ -100,123 +87,48 @@ func TestStateHelperProcess(t *testing.T) {
 			return v1Layout(start, seq, stateNode), err
 		}
 	}
-	if _, err := io.Copy(io.Discard, os.Stdin); err != nil {
-		t.Fatal(err)
-	}
 	// Flushed every 256 UUIDs, so that a killed child has written most.
 	writeResults(t, 4096, func(i int) bool { return count == 0 || i < count }, func(int) (UUID, error) { return next() })
-}
+})
 
-// writeResults writes what next makes, 16 bytes each, through a buffer of
-// size bytes to file descriptor 3, for as long as more says, and closes it.
-func writeResults(t *testing.T, size int, more func(i int) bool, next func(i int) (UUID, error)) {
-	out := os.NewFile(3, "out")
-	w := bufio.NewWriterSize(out, size)
-	for i := 0; more(i); i++ {
-		u, err := next(i)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := w.Write(u[:]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	if err := out.Close(); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// A helper is a child process running TestStateHelperProcess.
-type helper struct {
-	cmd    *exec.Cmd
-	output *bytes.Buffer // its standard output and error
-	out    string        // the file it writes its results to, if any
-}
-
-// startHelpers starts procs children that run TestStateHelperProcess with
-// mode, count and clock (see helperEnv) on the state file at path, each
-// writing to the file out+<i>, or to w if it is not nil, and lets them all
-// go at once. Children still running when the test ends are killed.
-func startHelpers(t *testing.T, procs int, mode string, count int, frozen time.Time, path, out string, w *os.File) []helper {
+// startHelpers starts procs state children with mode, count and clock
+// (see stateChild) on the state file at path, each writing to the file
+// out+<i>, or to w if it is not nil, and lets them all go at once.
+func startHelpers(t *testing.T, procs int, mode string, count int, frozen time.Time, path, out string, w *os.File) []*child {
 	t.Helper()
 	clock := "real"
 	if !frozen.IsZero() {
 		clock = strconv.FormatInt(frozen.UnixNano(), 10)
 	}
-	spec := mode + " " + strconv.Itoa(count) + " " + clock + " " + path
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	t.Cleanup(cancel)
-	start, wait, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer start.Close()
-	defer wait.Close() // lets the children go
-	var hs []helper
-	for i := range procs {
-		h := helper{output: new(bytes.Buffer)}
-		h.cmd = exec.CommandContext(ctx, os.Args[0], "-test.run=^TestStateHelperProcess$")
-		// The race detector would otherwise wait a second before exiting.
-		gorace := strings.TrimSpace(os.Getenv("GORACE") + " atexit_sleep_ms=0")
-		h.cmd.Env = append(os.Environ(), helperEnv+"="+spec, "GORACE="+gorace)
-		h.cmd.Stdin, h.cmd.Stdout, h.cmd.Stderr = start, h.output, h.output
-		f := w
-		if f == nil {
-			h.out = out + strconv.Itoa(i)
-			if f, err = os.Create(h.out); err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
+	arg := mode + " " + strconv.Itoa(count) + " " + clock + " " + path
+	specs := make([]childSpec, procs)
+	for i := range specs {
+		specs[i] = childSpec{role: "state", arg: arg, w: w}
+		if w == nil {
+			specs[i].out = out + strconv.Itoa(i)
 		}
-		h.cmd.ExtraFiles = []*os.File{f}
-		if err := h.cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() {
-			cancel()
-			h.cmd.Wait() // reaps the child, killed by cancel if still running
-		})
-		hs = append(hs, h)
 	}
-	return hs
+	cs, release := startChildren(t, 3*time.Minute, specs...)
+	release()
+	return cs
 }
 
-// waitHelpers waits for the children hs and returns what they wrote, in
+// waitHelpers waits for the children cs and returns what they wrote, in
 // order, checking that each wrote count results.
-func waitHelpers(t *testing.T, hs []helper, count int) []UUID {
+func waitHelpers(t *testing.T, cs []*child, count int) []UUID {
 	t.Helper()
 	var all []UUID
-	for i, h := range hs {
-		if err := h.cmd.Wait(); err != nil {
-			t.Fatalf("child %d: %v\n%s", i, err, h.output)
+	for i, c := range cs {
+		if err := c.cmd.Wait(); err != nil {
+			t.Fatalf("child %d: %v\n%s", i, err, &c.output)
 		}
-		b, err := os.ReadFile(h.out)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids := readUUIDs(t, b)
+		ids := c.results(t)
 		if len(ids) != count {
 			t.Fatalf("child %d wrote %d results; want %d", i, len(ids), count)
 		}
 		all = append(all, ids...)
 	}
 	return all
-}
-
-// readUUIDs returns the UUIDs in b, 16 bytes each.
-func readUUIDs(t *testing.T, b []byte) []UUID {
-	t.Helper()
-	if len(b)%16 != 0 {
-		t.Fatalf("output of %d bytes is not a whole number of UUIDs", len(b))
-	}
-	ids := make([]UUID, len(b)/16)
-	for i := range ids {
-		ids[i] = UUID(b[16*i:])
-	}
-	return ids
 }
 
 // checkStateUUIDs fails unless every id is a version 1 UUID with
@@ -773,7 +685,7 @@ func TestStateFileKill(t *testing.T) {
 		t.Fatal(err)
 	}
 	if err := h.cmd.Wait(); err == nil || h.cmd.ProcessState.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
-		t.Fatalf("first child: %v, want killed by SIGKILL\n%s", err, h.output)
+		t.Fatalf("first child: %v, want killed by SIGKILL\n%s", err, &h.output)
 	}
 	first := readUUIDs(t, append(buf, rest...))
 
@@ -887,7 +799,7 @@ func BenchmarkNewV1State(b *testing.B) {
 // at path, with the clock frozen at rfcTime, until it is killed, and
 // reads its first n UUIDs. It returns the child, the pipe it writes the
 // rest to, and the bytes read.
-func startReading(t *testing.T, path string, n int) (helper, *os.File, []byte) {
+func startReading(t *testing.T, path string, n int) (*child, *os.File, []byte) {
 	t.Helper()
 	r, w, err := os.Pipe()
 	if err != nil {
@@ -898,7 +810,7 @@ func startReading(t *testing.T, path string, n int) (helper, *os.File, []byte) {
 	w.Close()
 	buf := make([]byte, 16*n)
 	if _, err := io.ReadFull(r, buf); err != nil {
-		t.Fatalf("reading the first child's UUIDs: %v\n%s", err, h.output)
+		t.Fatalf("reading the first child's UUIDs: %v\n%s", err, &h.output)
 	}
 	return h, r, buf
 }
