@@ -4,6 +4,7 @@ package uuid
 
 import (
 	"cmp"
+	"crypto/rand"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -30,7 +32,7 @@ import (
 // hostileSeconds is how long each hostile test runs, and hostileLimit how
 // many UUIDs each child makes at most.
 const (
-	hostileSeconds = 0.1
+	hostileSeconds = 0.02
 	hostileLimit   = 200_000
 )
 
@@ -39,8 +41,8 @@ var hostileNodes = [][6]byte{{0x02, 0x00, 0x5e, 0x10, 0x00, 0x0a}, {0x02, 0x00, 
 
 // A hostileProc is one child of a hostile test.
 type hostileProc struct {
-	clock string // "frozen" at its start, "slow" (1/100), "coarse" (10 ms steps) or "real"
-	node  int    // index into hostileNodes
+	clock string // "frozen" at its start, "slow" (1/100), "coarse" (10 ms steps), "lag" (32 s behind), "alternate" (its start and 3 s later, by turns) or "real"
+	node  int    // index into hostileNodes; -1: a fresh random node for each Generator
 	every int    // make a new Generator every so many UUIDs (0: keep one)
 }
 
@@ -58,6 +60,11 @@ func hostileClock(kind string) func() time.Time {
 		return func() time.Time { return start.Add(time.Since(start) / 100) }
 	case "coarse":
 		return func() time.Time { return time.Now().Truncate(10 * time.Millisecond) }
+	case "lag":
+		return func() time.Time { return time.Now().Add(-32 * time.Second) }
+	case "alternate":
+		var calls atomic.Int64
+		return func() time.Time { return start.Add(time.Duration(calls.Add(1)%2) * 3 * time.Second) }
 	}
 	return nil
 }
@@ -78,16 +85,27 @@ var _ = registerChild("hostile", func(t *testing.T, arg string) {
 		t.Fatal(err)
 	}
 	limit, path := atoi(t, f[4]), f[5]
-	opts := GeneratorOptions{StateFile: path, Now: hostileClock(p.clock), V6Node: true, Node: StaticNode(hostileNodes[p.node])}
+	opts := GeneratorOptions{StateFile: path, Now: hostileClock(p.clock), V6Node: true}
+	newGenerator := func() *Generator {
+		if p.node < 0 {
+			var node [6]byte
+			rand.Read(node[:])
+			node[0] = node[0]&^1 | 2 // a static node, locally administered
+			opts.Node = StaticNode(node)
+		} else {
+			opts.Node = StaticNode(hostileNodes[p.node])
+		}
+		return NewGenerator(opts)
+	}
 	deadline := time.Now().Add(time.Duration(secs * float64(time.Second)))
-	g := NewGenerator(opts)
-	more := func(i int) bool { return i < limit && (i%1024 != 0 || time.Now().Before(deadline)) }
+	g := newGenerator()
+	more := func(i int) bool { return i < limit && (i == 0 || i%1024 != 0 || time.Now().Before(deadline)) }
 	writeResults(t, 1<<16, more, func(i int) (UUID, error) {
 		if p.every > 0 && i%p.every == 0 && i > 0 {
 			if err := g.Close(); err != nil {
 				return UUID{}, err
 			}
-			g = NewGenerator(opts)
+			g = newGenerator()
 		}
 		return g.NewV1()
 	})
@@ -139,8 +157,8 @@ func copyOver(t *testing.T, path string, b []byte) {
 	}
 }
 
-func replaceFile(float64) mutation {
-	return mutation{230 * time.Millisecond, func(t *testing.T, path string, _ time.Duration) {
+func replaceFile(secs float64) mutation {
+	return mutation{min(230*time.Millisecond, time.Duration(secs*float64(time.Second))/3), func(t *testing.T, path string, _ time.Duration) {
 		if b, err := os.ReadFile(path); err == nil {
 			copyOver(t, path, b)
 		}
@@ -272,6 +290,15 @@ func runHostile(t *testing.T, procs []hostileProc, m *mutation, secs float64) (r
 	return r
 }
 
+// hostileFrozen returns how many frozen-clock processes of one node the
+// nodes=fresh case runs: 3, or UUID_HOSTILE_FROZEN.
+func hostileFrozen() int {
+	if n, err := strconv.Atoi(os.Getenv("UUID_HOSTILE_FROZEN")); err == nil && n > 0 {
+		return n
+	}
+	return 3
+}
+
 // hostileDuration returns how long each hostile run lasts.
 func hostileDuration(t *testing.T) float64 {
 	if s := os.Getenv("UUID_SOAK_SECONDS"); s != "" {
@@ -302,6 +329,8 @@ func TestHostile(t *testing.T) {
 	a := func(clock string) hostileProc { return hostileProc{clock, 0, 40} }
 	b := func(clock string) hostileProc { return hostileProc{clock, 0, 0} }
 	z := func(clock string) hostileProc { return hostileProc{clock, 1, 1} }
+	fresh := hostileProc{"real", -1, 1} // a Generator per request, each with a fresh node
+	frozen := func(n int) []hostileProc { return slices.Repeat([]hostileProc{b("frozen")}, n) }
 	for _, tc := range []struct {
 		name     string
 		procs    []hostileProc
@@ -320,6 +349,14 @@ func TestHostile(t *testing.T) {
 		{"clock=real/restored", []hostileProc{a("real"), b("real")}, restoreBackup, false, false},
 		{"clock=real/replaced", []hostileProc{b("real"), b("real")}, replaceFile, false, false},
 		{"clock=frozen/replaced", []hostileProc{b("frozen"), b("frozen"), z("frozen")}, replaceFile, false, false},
+		// Two processes on the real clock, two 32 s behind it, no step.
+		{"clock=skewed", []hostileProc{b("real"), b("real"), b("lag"), b("lag")}, nil, false, false},
+		// Clocks that step back and forth by 3 s at every reading.
+		{"clock=alternate", []hostileProc{b("alternate"), b("alternate")}, nil, false, false},
+		// More than a table's worth of nodes: one node's processes with
+		// frozen clocks, and one making a Generator per request with a
+		// fresh node.
+		{"nodes=fresh", append(frozen(hostileFrozen()), fresh), nil, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

@@ -580,9 +580,9 @@ func TestStateFileMode(t *testing.T) {
 // the first one drew.
 func TestStateFileProcesses(t *testing.T) {
 	const procs = 4
-	count := 250_000
-	if testing.Short() {
-		count = 25_000
+	count := 20_000 // in CI (UUID_SOAK_SECONDS set), 250 000
+	if soakScale(t) > 1 {
+		count = 250_000
 	}
 	for _, tc := range []struct {
 		name   string
@@ -619,9 +619,9 @@ func TestStateFileProcesses(t *testing.T) {
 // frozen clock, so that reservations contend for the lock all the time:
 // no two reservations get the same timestamp and clock sequence.
 func TestStateFileLock(t *testing.T) {
-	count := 25_000
-	if testing.Short() {
-		count = 2_500
+	count := 1_000 // in CI (UUID_SOAK_SECONDS set), 25 000
+	if soakScale(t) > 1 {
+		count = 25_000
 	}
 	t.Run("processes", func(t *testing.T) {
 		dir := t.TempDir()
@@ -670,9 +670,9 @@ func TestStateFileLock(t *testing.T) {
 // same file and clock: nothing the second makes equals anything the first
 // wrote out before it died.
 func TestStateFileKill(t *testing.T) {
-	before, after := 100_000, 300_000
-	if testing.Short() {
-		before, after = 10_000, 30_000
+	before, after := 10_000, 30_000 // in CI (UUID_SOAK_SECONDS set), ten times more
+	if soakScale(t) > 1 {
+		before, after = 100_000, 300_000
 	}
 	dir := t.TempDir()
 	path := filepath.Join(dir, "state")
@@ -699,9 +699,9 @@ func TestStateFileKill(t *testing.T) {
 // file, each with its own open file and so its own lock, concurrently and
 // with a frozen clock, past the largest block size.
 func TestStateFileGenerators(t *testing.T) {
-	n := maxBlock + 40_000
-	if testing.Short() {
-		n = 20_000
+	n := 20_000 // in CI (UUID_SOAK_SECONDS set), past the largest block
+	if soakScale(t) > 1 {
+		n = maxBlock + 40_000
 	}
 	path := filepath.Join(t.TempDir(), "state")
 	var wg sync.WaitGroup
@@ -822,9 +822,9 @@ func startReading(t *testing.T, path string, n int) (*child, *os.File, []byte) {
 // first child made from the replaced file would repeat the second child's
 // UUIDs; it must notice the replacement and move to the new file.
 func TestStateFileReplaced(t *testing.T) {
-	before, second := 50_000, 200_000
-	if testing.Short() {
-		before, second = 5_000, 20_000
+	before, second := 5_000, 20_000 // in CI (UUID_SOAK_SECONDS set), ten times more
+	if soakScale(t) > 1 {
+		before, second = 50_000, 200_000
 	}
 	dir := t.TempDir()
 	path := filepath.Join(dir, "state")
