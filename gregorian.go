@@ -259,7 +259,7 @@ type nodeState struct {
 	src    NodeSource
 	asked  bool    // id holds the source's answer
 	id     [6]byte // the node
-	err    error   // the source's last failure, until retryAt
+	err    error   // the source's last failure, kept for nodeRetry
 	failAt uint64  // the clock's reading at that failure
 	now    uint64  // the clock's latest reading
 	random bool

@@ -25,6 +25,7 @@ import (
 // all their output. Each runs for hostileSeconds, and each child makes
 // at most hostileLimit UUIDs, so that go test stays quick;
 // UUID_SOAK_SECONDS=N makes each run N seconds with fifteen times the limit
+// (or UUID_HOSTILE_LIMIT UUIDs per child), spread over the N seconds
 // (CI runs each case three times for three seconds), for a soak:
 //
 //	UUID_SOAK_SECONDS=60 go test -run '^TestHostile$' -count 3 -timeout 1h .
@@ -99,7 +100,26 @@ var _ = registerChild("hostile", func(t *testing.T, arg string) {
 	}
 	deadline := time.Now().Add(time.Duration(secs * float64(time.Second)))
 	g := newGenerator()
-	more := func(i int) bool { return i < limit && (i == 0 || i%1024 != 0 || time.Now().Before(deadline)) }
+	// A soak spreads the child's limit over its seconds, so that the
+	// output stays bounded however long it runs.
+	began, pace := time.Now(), os.Getenv("UUID_SOAK_SECONDS") != ""
+	more := func(i int) bool {
+		if i >= limit {
+			return false
+		}
+		if i == 0 || i%1024 != 0 {
+			return true
+		}
+		now := time.Now()
+		if pace {
+			due := began.Add(time.Duration(float64(i) / float64(limit) * secs * float64(time.Second)))
+			if wait := due.Sub(now); wait > 0 {
+				time.Sleep(wait) // pacing the child, not a clock under test
+				now = time.Now()
+			}
+		}
+		return now.Before(deadline)
+	}
 	writeResults(t, 1<<16, more, func(i int) (UUID, error) {
 		if p.every > 0 && i%p.every == 0 && i > 0 {
 			if err := g.Close(); err != nil {
@@ -198,6 +218,9 @@ func runHostile(t *testing.T, procs []hostileProc, m *mutation, secs float64) (r
 	limit := hostileLimit
 	if os.Getenv("UUID_SOAK_SECONDS") != "" {
 		limit *= 15
+	}
+	if n, err := strconv.Atoi(os.Getenv("UUID_HOSTILE_LIMIT")); err == nil && n > 0 {
+		limit = n
 	}
 	if raceEnabled {
 		limit /= 10

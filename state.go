@@ -310,8 +310,9 @@ func (t *stateTable) victim() int {
 // A fileStore is the state file, which every process using it opens, as
 // RFC 4122, Section 4.2.1 describes. A reservation takes the file's lock,
 // reads the table, writes it back with a single write at offset 0 and
-// releases the lock; the file stays open until the Generator is closed,
-// and a process that dies loses its lock with its descriptor.
+// releases the lock; the file stays open while a Generator of the process
+// holds it ([sharedFile]), and a process that dies loses its lock with
+// its descriptor.
 //
 // The table is read on every reservation, since another process may have
 // written it; the volatile copy of RFC 4122, Section 4.2.1.1 is the
