@@ -3,7 +3,6 @@ package uuid
 import (
 	"errors"
 	"os"
-	"path/filepath"
 	"strconv"
 	"testing"
 	"time"
@@ -99,53 +98,6 @@ func TestUniquenessRule(t *testing.T) {
 	}
 }
 
-// TestAlternatingGenerators makes v1 and v6 UUIDs with a node from
-// Generators whose clock alternates or stands still, in memory and with
-// a state file: none repeats. The state file's runs are shorter, as each
-// call reserves; CI runs them as long as the memory runs.
-func TestAlternatingGenerators(t *testing.T) {
-	for _, state := range []string{"memory", "file"} {
-		if state == "file" && flockMissing != nil {
-			continue
-		}
-		n := 34_000 * soakScale(t) // past 2×16384 in memory
-		if state == "file" {
-			n = 1_000
-			if soakScale(t) > 1 {
-				n = 100_000
-			}
-		}
-		for _, c := range clockShapes {
-			if state == "file" && soakScale(t) == 1 && c.step != 0 && c.step != 3*time.Second && c.step != 48*time.Hour {
-				continue // CI runs them all
-			}
-			t.Run("state="+state+"/clock="+c.name, func(t *testing.T) {
-				var i int
-				now := func() time.Time { i++; return gregorianTime(c.ticks(i)) }
-				opts := GeneratorOptions{Now: now, Node: StaticNode([6]byte{0x02, 0, 0, 0, 0, 1}), V6Node: true}
-				if state == "file" {
-					opts.StateFile = filepath.Join(t.TempDir(), "state")
-				}
-				g := NewGenerator(opts)
-				defer g.Close()
-				for _, v := range []func() (UUID, error){g.NewV1, g.NewV6} {
-					seen := make(map[UUID]bool, n)
-					for k := range n {
-						u, err := v()
-						if err != nil {
-							t.Fatal(err)
-						}
-						if seen[u] {
-							t.Fatalf("call %d repeats %v", k, u)
-						}
-						seen[u] = true
-					}
-				}
-			})
-		}
-	}
-}
-
 // TestEpochAboveEverything: once a clock that keeps going back has used
 // every clock sequence, timestamps move above every one handed out, even
 // far ahead of the clock, rather than follow the clock back.
@@ -166,18 +118,12 @@ func TestEpochAboveEverything(t *testing.T) {
 	}
 }
 
-// panickyNode panics at its first NodeID, then answers.
-type panickyNode struct{ calls int }
-
 func (p *panickyNode) NodeID() ([6]byte, error) {
 	if p.calls++; p.calls == 1 {
 		panic("node source broke")
 	}
 	return [6]byte{0x02, 9, 9, 9, 9, 9}, nil
 }
-
-// flakyNode fails until it has been asked fails times.
-type flakyNode struct{ calls, fails int }
 
 func (f *flakyNode) NodeID() ([6]byte, error) {
 	if f.calls++; f.calls <= f.fails {
@@ -186,54 +132,176 @@ func (f *flakyNode) NodeID() ([6]byte, error) {
 	return [6]byte{0x02, 8, 8, 8, 8, 8}, nil
 }
 
-// TestNodeSourceRecovers: a NodeSource that panics leaves the Generator as
-// it was, and the next call asks again; one that fails is asked again
-// once a second of the Generator's clock has passed, not at every call.
-func TestNodeSourceRecovers(t *testing.T) {
-	for _, state := range []string{"memory", "file"} {
-		if state == "file" && flockMissing != nil {
-			continue
-		}
-		t.Run("state="+state+"/panic", func(t *testing.T) {
-			opts := GeneratorOptions{Now: fixedClock(rfcTime), Node: &panickyNode{}, V6Node: true}
-			if state == "file" {
-				opts.StateFile = filepath.Join(t.TempDir(), "state")
-			}
-			g := NewGenerator(opts)
-			defer g.Close()
-			func() {
-				defer func() { recover() }()
-				g.NewV1()
-			}()
-			for _, f := range []func() (UUID, error){g.NewV1, g.NewV6} {
-				u, err := f()
-				if node, _ := u.NodeID(); err != nil || node != [6]byte{0x02, 9, 9, 9, 9, 9} {
-					t.Fatalf("after the panic: %v (node %x), %v; want the source's node", u, node, err)
-				}
-			}
-		})
-		t.Run("state="+state+"/error", func(t *testing.T) {
-			clock := newScriptClock(rfcTime)
-			src := &flakyNode{fails: 1}
-			opts := GeneratorOptions{Now: clock.Func(), Node: src}
-			if state == "file" {
-				opts.StateFile = filepath.Join(t.TempDir(), "state")
-			}
-			g := NewGenerator(opts)
-			defer g.Close()
-			for range 100 {
-				if _, err := g.NewV1(); !errors.Is(err, errBroken) {
-					t.Fatalf("NewV1 with a failed source: %v; want %v", err, errBroken)
-				}
-				clock.Add(time.Millisecond)
-			}
-			if src.calls != 1 {
-				t.Fatalf("a failed source was asked %d times within 100 ms; want once", src.calls)
-			}
-			clock.Add(time.Second)
-			if u, err := g.NewV1(); err != nil || nodeOf(u) != [6]byte{0x02, 8, 8, 8, 8, 8} {
-				t.Fatalf("NewV1 a second later = %v, %v; want the source's node", u, err)
+// TestResume pins the rule for a clock that went back, which the state in
+// memory and the state file share.
+func TestResume(t *testing.T) {
+	const end = 1_000_000_000
+	for _, tc := range []struct {
+		name      string
+		now       uint64
+		ahead     uint64
+		wantStart uint64
+		wantNext  bool
+	}{
+		{"clock_past_end", end + 5, maxAhead, end + 5, false},
+		{"clock_at_end", end, maxAhead, end, false},
+		{"clock_just_behind", end - 1, maxAhead, end, false},
+		{"clock_behind_by_maxAhead", end - maxAhead, maxAhead, end, false},
+		{"clock_went_back", end - maxAhead - 1, maxAhead, end - maxAhead - 1, true},
+		{"clock_at_zero", 0, maxAhead, 0, true},
+		{"file_behind_by_fileAhead", end - fileAhead, fileAhead, end, false},
+		{"file_went_back", end - fileAhead - 1, fileAhead, end - fileAhead - 1, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			start, next := resume(end, tc.now, tc.ahead)
+			if start != tc.wantStart || next != tc.wantNext {
+				t.Errorf("resume(end, end%+d) = end%+d, %v; want end%+d, %v",
+					int64(tc.now-end), int64(start-end), next, int64(tc.wantStart-end), tc.wantNext)
 			}
 		})
 	}
+}
+
+// TestGregorianStateAlone drives the Gregorian state with explicit clock
+// readings, no clock and no Generator.
+func TestGregorianStateAlone(t *testing.T) {
+	const t0 = 1 << 56
+	var s gregorianState
+	s.seq = 0x1234
+	take := func(now uint64, stalled bool) (uint64, uint16, step) {
+		t.Helper()
+		return s.next(now, stalled)
+	}
+	if ticks, seq, st := take(t0, false); ticks != t0 || seq != 0x1234 || st != stepDone {
+		t.Fatalf("first = %d, %#x, %d", ticks, seq, st)
+	}
+	// The same reading again counts into the next tick.
+	if ticks, seq, _ := take(t0, false); ticks != t0+1 || seq != 0x1234 {
+		t.Fatalf("same reading = t0+%d, %#x; want t0+1", ticks-t0, seq)
+	}
+	// A small step back is counted through with the same clock sequence.
+	if ticks, seq, _ := take(t0-100, false); ticks != t0+2 || seq != 0x1234 {
+		t.Fatalf("small step back = t0+%d, %#x; want t0+2, same sequence", ticks-t0, seq)
+	}
+	// A step back by more than maxAhead restarts at the clock with the next
+	// clock sequence.
+	back := uint64(t0 - 2*maxAhead)
+	if ticks, seq, _ := take(back, false); ticks != back || seq != 0x1235 {
+		t.Fatalf("step back = %d, %#x; want %d, 0x1235", ticks, seq, back)
+	}
+	// maxAhead ahead of a clock that moves: wait.
+	s.end = back + maxAhead + 2
+	if _, _, st := take(back+1, false); st != stepWait {
+		t.Fatalf("burst past maxAhead: step %d; want stepWait", st)
+	}
+	// ... or of a clock that stepped back a little: a wobble, not a clock
+	// that went back, so wait too.
+	if _, _, st := take(back-5, false); st != stepWait {
+		t.Fatalf("burst past maxAhead, clock 5 ticks back: step %d; want stepWait", st)
+	}
+	// ... and of a clock that stopped: stalled gives a new sequence.
+	s.end, s.lastNow = back+maxAhead+2, back+1
+	if ticks, seq, st := take(back+1, true); st != stepDone || ticks != back+1 || seq != 0x1236 {
+		t.Fatalf("stalled = %d, %#x, %d; want %d, 0x1236", ticks, seq, st, back+1)
+	}
+}
+
+// oscillate returns a clock that alternates between t and t+d, starting
+// at t, one reading per call.
+func oscillate(t time.Time, d time.Duration) func() time.Time {
+	var n int
+	return func() time.Time {
+		n++
+		if n%2 == 1 {
+			return t
+		}
+		return t.Add(d)
+	}
+}
+
+// TestOscillatingClock: a clock that alternates between two instants,
+// 100 ns apart or two seconds apart (more than maxAhead, so every step back
+// changes the clock sequence): 40 000 v1 UUIDs never repeat, although that
+// is more than the 16384 clock sequences, and 40 000 v6 UUIDs with a node
+// are unique.
+func TestOscillatingClock(t *testing.T) {
+	for _, d := range []time.Duration{100 * time.Nanosecond, 2 * time.Second} {
+		t.Run("amplitude="+d.String(), func(t *testing.T) {
+			const n = 40_000
+			node := StaticNode([6]byte{0x02, 0, 0, 0, 0, 0x2a})
+			g := NewGenerator(GeneratorOptions{Now: oscillate(rfcTime, d), V6Node: true, Node: node})
+			checkUnique(t, "v1", generate(t, n, g.NewV1))
+			g = NewGenerator(GeneratorOptions{Now: oscillate(rfcTime, d), V6Node: true, Node: node})
+			checkUnique(t, "v6", generate(t, n, g.NewV6))
+		})
+	}
+	// Through the state alone: after 16384 step backs the epoch's floor
+	// rises above every timestamp handed out.
+	var s gregorianState
+	seen := map[[2]uint64]bool{}
+	for i := range 3 * (1 << 14) {
+		now := uint64(1 << 40)
+		if i%2 == 1 {
+			now += 2 * maxAhead
+		}
+		ticks, seq, st := s.next(now, false)
+		if st != stepDone {
+			t.Fatalf("call %d: step %d", i, st)
+		}
+		if k := [2]uint64{ticks, uint64(seq)}; seen[k] {
+			t.Fatalf("call %d repeats timestamp %d with clock sequence %#x", i, ticks, seq)
+		} else {
+			seen[k] = true
+		}
+	}
+}
+
+// TestGregorianCeiling runs v1 and v6 at the last 60-bit tick: at most
+// 16384 v1 UUIDs or v6 UUIDs with a node (one per clock sequence) and one
+// random v6 UUID fit, and then
+// the Generator returns ErrExhausted, never a repeated or smaller value.
+func TestGregorianCeiling(t *testing.T) {
+	for _, at := range []time.Time{gregorianTime(maxGregorianTicks), time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)} {
+		g := NewGenerator(GeneratorOptions{Now: fixedClock(at), V6Node: true, Node: StaticNode([6]byte{0x02})})
+		var v1 []UUID
+		var err error
+		for len(v1) <= 1<<14 {
+			var u UUID
+			if u, err = g.NewV1(); err != nil {
+				break
+			}
+			v1 = append(v1, u)
+		}
+		if !errors.Is(err, ErrExhausted) || len(v1) != 1<<14 {
+			t.Fatalf("v1 at %v: %d UUIDs, then %v; want 16384, then ErrExhausted", at, len(v1), err)
+		}
+		checkUnique(t, "v1 at the ceiling", v1)
+		// Exhaustion sticks.
+		if _, err := g.NewV1(); !errors.Is(err, ErrExhausted) {
+			t.Fatalf("v1 after exhaustion: %v", err)
+		}
+		// Random v6: one value at the last tick.
+		g = NewGenerator(GeneratorOptions{Now: fixedClock(at)})
+		u, err := g.NewV6()
+		if ts, _ := u.Time(); err != nil || !ts.Equal(gregorianTime(maxGregorianTicks)) {
+			t.Fatalf("first v6 at %v = %v (%v), %v", at, u, ts, err)
+		}
+		if u, err := g.NewV6(); !errors.Is(err, ErrExhausted) {
+			t.Fatalf("second v6 at the last tick = %v, %v; want ErrExhausted", u, err)
+		}
+		// v6 with a node shares v1's state, so one value per clock sequence.
+		g = NewGenerator(GeneratorOptions{Now: fixedClock(at), V6Node: true, Node: StaticNode([6]byte{0x02})})
+		v6 := generate(t, 1<<14, g.NewV6)
+		checkUnique(t, "v6 with a node at the ceiling", v6)
+		if u, err := g.NewV6(); !errors.Is(err, ErrExhausted) {
+			t.Fatalf("v6 with a node after 16384 at the last tick = %v, %v; want ErrExhausted", u, err)
+		}
+	}
+	// The package-level functions panic with it rather than repeat.
+	defer func() {
+		if err, _ := recover().(error); !errors.Is(err, ErrExhausted) {
+			t.Errorf("orPanic(ErrExhausted) panicked with %v", err)
+		}
+	}()
+	orPanic(UUID{}, ErrExhausted)
 }

@@ -1156,3 +1156,28 @@ func TestStateFileProcessHistory(t *testing.T) {
 	}
 	checkUnique(t, "Generators of one process", all)
 }
+
+// TestStateFileSharesRandomNode: Generators with random nodes that share a
+// state file adopt the first one's node, so they continue each other's
+// state instead of restarting it.
+func TestStateFileSharesRandomNode(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state")
+	var nodes [][6]byte
+	var all []UUID
+	for range 3 {
+		g := NewGenerator(GeneratorOptions{StateFile: path, V6Node: true, Node: RandomNode(), Now: fixedClock(rfcTime)})
+		ids := generate(t, 1000, g.NewV1)
+		n, _ := ids[0].NodeID()
+		nodes = append(nodes, n)
+		all = append(all, ids...)
+	}
+	if nodes[0] != nodes[1] || nodes[1] != nodes[2] || !isRandomNode(nodes[0]) {
+		t.Errorf("nodes %x; want one random node", nodes)
+	}
+	checkUnique(t, "three generators", all)
+	// A hardware node is never replaced by the file's random one.
+	g := NewGenerator(GeneratorOptions{StateFile: path, V6Node: true, Node: StaticNode([6]byte{0x00, 0x1b, 0x21, 1, 2, 3}), Now: fixedClock(rfcTime)})
+	if n, _ := must(g.NewV1()).NodeID(); n != [6]byte{0x00, 0x1b, 0x21, 1, 2, 3} {
+		t.Errorf("static node replaced by %x", n)
+	}
+}
