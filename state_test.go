@@ -1060,6 +1060,9 @@ func TestStateFileLockWait(t *testing.T) {
 	if !errors.As(err, &se) || se.Op != "lock" {
 		t.Errorf("error %v is not a *StateFileError of the lock", err)
 	}
+	if msg := err.Error(); !strings.Contains(msg, "held by another process") || !strings.Contains(msg, opts.StateFileLockWait.String()) || !strings.HasPrefix(msg, "uuid: ") {
+		t.Errorf("lock wait error %q does not say another process held the lock for %v", msg, opts.StateFileLockWait)
+	}
 	syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
 	if _, err := g.NewV1(); err != nil {
 		t.Errorf("NewV1 once the lock is free: %v", err)
