@@ -389,7 +389,13 @@ func TestHostile(t *testing.T) {
 				mu := tc.mutate(secs)
 				m = &mu
 			}
-			r := runHostile(t, tc.procs, m, secs)
+			procs := tc.procs
+			if os.Getenv("UUID_SOAK_SECONDS") == "" && len(procs) > 2 {
+				// go test runs the first and last process of each case,
+				// to stay quick; CI runs them all.
+				procs = []hostileProc{procs[0], procs[len(procs)-1]}
+			}
+			r := runHostile(t, procs, m, secs)
 			t.Logf("%s: %d UUIDs in %gs: %d repeats within a process, %d across processes; %d pairs of node and clock sequence",
 				tc.name, r.total, secs, r.within, r.across, len(r.seqs))
 			if r.within > 0 || (r.across > 0 && !tc.lost) {
