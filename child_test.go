@@ -1,7 +1,6 @@
 package uuid
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"io"
@@ -107,49 +106,4 @@ func startChildren(t *testing.T, timeout time.Duration, specs ...childSpec) ([]*
 		cs = append(cs, c)
 	}
 	return cs, func() { wait.Close() }
-}
-
-// results returns the UUIDs a child wrote to its file, 16 bytes each.
-func (c *child) results(t *testing.T) []UUID {
-	t.Helper()
-	b, err := os.ReadFile(c.out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return readUUIDs(t, b)
-}
-
-// readUUIDs returns the UUIDs in b, 16 bytes each.
-func readUUIDs(t *testing.T, b []byte) []UUID {
-	t.Helper()
-	if len(b)%16 != 0 {
-		t.Fatalf("output of %d bytes is not a whole number of UUIDs", len(b))
-	}
-	ids := make([]UUID, len(b)/16)
-	for i := range ids {
-		ids[i] = UUID(b[16*i:])
-	}
-	return ids
-}
-
-// writeResults writes what next makes, 16 bytes each, through a buffer of
-// size bytes to file descriptor 3, for as long as more says, and closes it.
-func writeResults(t *testing.T, size int, more func(i int) bool, next func(i int) (UUID, error)) {
-	out := os.NewFile(3, "out")
-	w := bufio.NewWriterSize(out, size)
-	for i := 0; more(i); i++ {
-		u, err := next(i)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := w.Write(u[:]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	if err := out.Close(); err != nil {
-		t.Fatal(err)
-	}
 }

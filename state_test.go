@@ -3,6 +3,7 @@
 package uuid
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/binary"
 	"encoding/hex"
@@ -1182,5 +1183,50 @@ func TestStateFileSharesRandomNode(t *testing.T) {
 	g := NewGenerator(GeneratorOptions{StateFile: path, V6Node: true, Node: StaticNode([6]byte{0x00, 0x1b, 0x21, 1, 2, 3}), Now: fixedClock(rfcTime)})
 	if n, _ := must(g.NewV1()).NodeID(); n != [6]byte{0x00, 0x1b, 0x21, 1, 2, 3} {
 		t.Errorf("static node replaced by %x", n)
+	}
+}
+
+// results returns the UUIDs a child wrote to its file, 16 bytes each.
+func (c *child) results(t *testing.T) []UUID {
+	t.Helper()
+	b, err := os.ReadFile(c.out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return readUUIDs(t, b)
+}
+
+// readUUIDs returns the UUIDs in b, 16 bytes each.
+func readUUIDs(t *testing.T, b []byte) []UUID {
+	t.Helper()
+	if len(b)%16 != 0 {
+		t.Fatalf("output of %d bytes is not a whole number of UUIDs", len(b))
+	}
+	ids := make([]UUID, len(b)/16)
+	for i := range ids {
+		ids[i] = UUID(b[16*i:])
+	}
+	return ids
+}
+
+// writeResults writes what next makes, 16 bytes each, through a buffer of
+// size bytes to file descriptor 3, for as long as more says, and closes it.
+func writeResults(t *testing.T, size int, more func(i int) bool, next func(i int) (UUID, error)) {
+	out := os.NewFile(3, "out")
+	w := bufio.NewWriterSize(out, size)
+	for i := 0; more(i); i++ {
+		u, err := next(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Write(u[:]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if err := out.Close(); err != nil {
+		t.Fatal(err)
 	}
 }
