@@ -4,19 +4,13 @@ package uuid
 
 import (
 	"bufio"
-	"bytes"
 	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
 	"testing/cryptotest"
 	"time"
 )
-
-// cloneEnv names the variable that makes TestCloneHelperProcess act; its
-// value is the seed crypto/rand switches to after priming.
-const cloneEnv = "UUID_TEST_CLONE_SEED"
 
 // cloneMakers are the generators the clone test checks, each reduced to
 // the random bits of what it makes. The v7 timestamp and counter are left
@@ -66,8 +60,8 @@ var cloneSystem = newFakeSystem(rfcTime)
 // The Generators of the Gregorian clone makers: with a random node, and
 // with a fixed node for version 6.
 var (
-	cloneRandomNode = NewGenerator(GeneratorOptions{Node: RandomNode()})
-	cloneV6Node     = NewGenerator(GeneratorOptions{Node: StaticNode([6]byte{0x02, 0, 0x5e, 0, 0, 1})})
+	cloneRandomNode = NewGenerator(GeneratorOptions{V6Node: true, Node: RandomNode()})
+	cloneV6Node     = NewGenerator(GeneratorOptions{V6Node: true, Node: StaticNode([6]byte{0x02, 0, 0x5e, 0, 0, 1})})
 )
 
 // gregorianMakers are the generators that keep a clock sequence (and a
@@ -105,16 +99,12 @@ func flatten(ids []UUID, f func(UUID) []byte) []byte {
 	return b
 }
 
-// TestCloneHelperProcess is not a test but the child of TestClones: it
-// makes UUIDs with crypto/rand seeded 1, as every clone of one snapshot
-// would have before the snapshot, then switches to its own seed, as the
-// kernel reseeds each clone after a restore, and prints what each
-// generator makes then, one line each.
-func TestCloneHelperProcess(t *testing.T) {
-	seed := os.Getenv(cloneEnv)
-	if seed == "" {
-		return
-	}
+// cloneChild is the child of TestClones: it makes UUIDs with crypto/rand
+// seeded 1, as every clone of one snapshot would have before the
+// snapshot, then switches to its own seed, its argument, as the kernel
+// reseeds each clone after a restore, and prints what each generator
+// makes then, one line each.
+var _ = registerChild("clone", func(t *testing.T, seed string) {
 	n, err := strconv.ParseUint(seed, 10, 64)
 	if err != nil {
 		t.Fatal(err)
@@ -142,25 +132,22 @@ func TestCloneHelperProcess(t *testing.T) {
 		w.WriteString("after:" + m.name + " " + strconv.Quote(string(m.make())) + "\n")
 	}
 	w.Flush()
-}
+})
 
 // TestClones runs two children that prime every generator under one seed
 // of crypto/rand and then switch to seeds of their own: what they make
 // after the switch must differ. A generator that read crypto/rand ahead
 // and kept the bytes would hand both clones the same ones.
 func TestClones(t *testing.T) {
+	cs, release := startChildren(t, time.Minute, childSpec{role: "clone", arg: "2"}, childSpec{role: "clone", arg: "3"})
+	release()
 	out := make([]map[string]string, 2)
-	for i, seed := range []string{"2", "3"} {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestCloneHelperProcess$", "-test.count=1")
-		cmd.Env = append(os.Environ(), cloneEnv+"="+seed, "GORACE=atexit_sleep_ms=0")
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		b, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("child with seed %s: %v\n%s%s", seed, err, b, stderr.Bytes())
+	for i, c := range cs {
+		if err := c.cmd.Wait(); err != nil {
+			t.Fatalf("clone child %d: %v\n%s", i, err, &c.output)
 		}
 		out[i] = map[string]string{}
-		for _, line := range strings.Split(string(b), "\n") {
+		for _, line := range strings.Split(c.output.String(), "\n") {
 			if name, val, ok := strings.Cut(line, " "); ok && strings.HasPrefix(val, `"`) {
 				out[i][name] = val
 			}

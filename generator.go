@@ -3,7 +3,7 @@ package uuid
 import (
 	"errors"
 	"io"
-	"os"
+	"runtime"
 	"sync"
 	"time"
 )
@@ -24,39 +24,43 @@ type GeneratorOptions struct {
 	// UUIDs, to both clones. Use [FillV4] and [FillV7] for speed instead.
 	Rand io.Reader
 
-	// Node supplies the node of version 1 and 2 UUIDs; nil means
-	// [HardwareNode]. Setting it also makes version 6 UUIDs use it (and the
-	// generator's clock sequence) instead of random values.
+	// Node supplies the node of version 1 and 2 UUIDs, and of version 6
+	// UUIDs if V6Node is set; nil means [HardwareNode].
 	Node NodeSource
+
+	// V6Node makes version 6 UUIDs carry the node from Node and share the
+	// clock sequence and timestamps of version 1, with its guarantee (see
+	// [Generator.NewV1]) and, with a StateFile, through the file. When it
+	// is false, each version 6 UUID gets a random clock sequence and a
+	// random multicast node, as RFC 9562 recommends, whatever Node says.
+	V6Node bool
 
 	// StateFile, if not empty, is the path of a file through which all
 	// processes on the host that name the same path share the state of
-	// version 1 UUIDs (and of version 6 UUIDs made with a Node source): for
-	// each node (up to 16), a bound on the timestamps handed out and the
-	// clock sequence, as RFC 4122, Section 4.2.1 describes. Each process
-	// reserves blocks of timestamps under a file lock, so two processes
-	// never hand out the same timestamp, clock sequence and node, even
-	// with the same clock. The file is opened on first use and stays open
-	// until [Generator.Close]; it must be a regular file with one link on
-	// a local file system (a symbolic link as its last element is refused),
-	// empty or written by this package: any other file is refused
-	// ([ErrNotStateFile]) and left as it is. If it cannot be opened or
-	// locked, or the platform lacks flock(2), the Generator's v1 and v6
-	// methods return a [*StateFileError]. See the README for its format
-	// and for what the file can and cannot survive.
+	// version 1 UUIDs (and of version 6 UUIDs if V6Node is set): for each
+	// node (up to 16 at a time), the clock sequence and the timestamps
+	// handed out with it, as RFC 4122, Section 4.2.1 describes, so that
+	// no two processes hand out the same timestamp, clock sequence and
+	// node, even with the same clock. The file is created with permission
+	// 0600 if it does not exist; to share it between users, create it
+	// empty beforehand with the permission wanted. It must be a regular
+	// file with one link on a local file system (a symbolic link as its
+	// last element is refused), empty or written by this package: any
+	// other file is refused ([ErrNotStateFile]) and left as it is. The
+	// Generators of one process that name the same path share one open
+	// file. If it cannot be opened or locked, or the platform lacks
+	// flock(2), the Generator's v1 and v6-with-node methods return a
+	// [*StateFileError]. See the README for its format and for what the
+	// file can and cannot survive.
 	StateFile string
-
-	// StateFileMode is the permission of a state file the Generator
-	// creates, before the umask; 0 means 0600.
-	StateFileMode os.FileMode
 
 	// StateFileLockWait is how long a reservation waits for the state
 	// file's lock before it fails with a [*StateFileError] that matches
-	// os.ErrDeadlineExceeded; 0 means [DefaultStateFileLockWait], and a
-	// negative value means not to wait. Anyone who can open the file can
-	// take its lock, so a bound keeps such a neighbour from stopping the
-	// Generator for good; while a call waits, the Generator's other
-	// versions (v2, v4, v7, and v6 without a Node) go on.
+	// os.ErrDeadlineExceeded; 0 means 2 seconds, and a negative value
+	// means not to wait. Anyone who can open the file can take its lock,
+	// so a bound keeps such a neighbour from stopping the Generator for
+	// good; while a call waits, the Generator's other versions (v2, v4,
+	// v7, and v6 without V6Node) go on.
 	StateFileLockWait time.Duration
 }
 
@@ -98,23 +102,25 @@ type Generator struct {
 // defaultGenerator serves the package-level functions.
 var defaultGenerator Generator
 
-// NewGenerator returns a Generator with the given options. Whether version
-// 6 UUIDs carry the node and clock sequence or random ones is decided here,
-// once: they do if opts.Node is set.
+// NewGenerator returns a Generator with the given options.
 func NewGenerator(opts GeneratorOptions) *Generator {
 	g := &Generator{
 		clock:   clock{now: opts.Now},
 		entropy: entropy{r: opts.Rand},
-		v6Node:  opts.Node != nil,
+		v6Node:  opts.V6Node,
 	}
 	nodes := opts.Node
 	if nodes == nil {
 		nodes = HardwareNode()
 	}
 	if opts.StateFile != "" {
-		g.greg = newFileGregorian(opts.StateFile, opts.StateFileMode, opts.StateFileLockWait, &g.entropy, nodes)
+		f := newFileGregorian(opts.StateFile, opts.StateFileLockWait, nodes)
+		g.greg = f
+		// A Generator dropped without Close lets go of its share of the
+		// open file when it is collected; f holds no pointer to g.
+		runtime.AddCleanup(g, func(f *fileGregorian) { f.close() }, f)
 	} else {
-		g.greg = newMemoryGregorian(&g.entropy, nodes)
+		g.greg = newMemoryGregorian(nodes)
 	}
 	g.dce.node.src = nodes
 	return g
@@ -126,16 +132,17 @@ func (g *Generator) init() {
 	g.once.Do(func() {
 		if g.greg == nil {
 			nodes := HardwareNode()
-			g.greg = newMemoryGregorian(&g.entropy, nodes)
+			g.greg = newMemoryGregorian(nodes)
 			g.dce.node.src = nodes
 		}
 	})
 }
 
-// Close releases the Generator's state file, if it has one; its v1 and v6
-// methods then return [ErrClosed], and the others go on working. Closing a
-// Generator without a state file does nothing. A Generator that is not
-// closed keeps its state file open for the life of the process.
+// Close releases the Generator's state file, if it has one; its v1 and
+// v6-with-node methods then return [ErrClosed], and the others go on
+// working. Closing a Generator without a state file does nothing. The
+// file stays open while a Generator of the process that uses it is
+// neither closed nor garbage collected.
 func (g *Generator) Close() error {
 	g.init()
 	return g.greg.close()
@@ -161,14 +168,6 @@ func orPanic(u UUID, err error) UUID {
 	return u
 }
 
-// panicOn panics with err, if it is not nil: the package-level functions use
-// the default generator, whose sources cannot fail, so err is ErrExhausted.
-func panicOn(err error) {
-	if err != nil {
-		panic(err)
-	}
-}
-
 // exhausted returns ticks, or ErrExhausted if ok is false.
 func exhausted(ticks uint64, ok bool) (uint64, error) {
 	if !ok {
@@ -183,7 +182,7 @@ func (g *Generator) nextGregorian() (ticks uint64, seq uint16, node [6]byte, err
 	g.init()
 	now := g.clock.ticks()
 	for reads := 0; ; reads++ {
-		ticks, seq, node, st, err := g.greg.next(now, g.clock.era(), reads >= stallReads)
+		ticks, seq, node, st, err := g.greg.next(now, g.clock.era(), reads >= stallReads, &g.entropy)
 		switch {
 		case err != nil:
 			return 0, 0, node, err

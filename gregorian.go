@@ -19,21 +19,39 @@ const maxAhead = ticksPerSecond
 // stopped and moves to a new clock sequence instead of waiting.
 const stallReads = 1 << 20
 
-// resume is the rule for a clock that went back (RFC 9562, Section 6.1;
-// RFC 4122, Section 4.2.1), and the only place that decides it: both the
-// state in memory and the state file apply it. end bounds the timestamps
-// handed out with the current clock sequence and node (all are below it),
-// now is the clock, and ahead is how far ahead of the clock those
-// timestamps can run without the clock having gone back: maxAhead in
-// memory, maxAhead plus a block in the state file (fileAhead). resume
-// returns where the timestamps continue and whether the clock sequence
-// must change first:
-//   - now >= end: the clock is past all of them; continue at now.
-//   - end-now <= ahead: the clock is behind them by no more than they may
-//     run ahead of it; continue at end, with the same clock sequence.
-//   - end-now > ahead: the clock went back (or end comes from the
-//     future); restart at now with the next clock sequence.
-func resume(end, now, ahead uint64) (start uint64, nextSeq bool) {
+// The uniqueness rule of versions 1 and 6 with a node, in memory and in
+// the state file alike ([seqState] enforces it; a slot of the state file
+// is a seqState for its node). A (timestamp, clock sequence, node) triple
+// is handed out at most once, whatever the clock reads, because:
+//
+//  1. Timestamps are handed out in runs. A run has one clock sequence, and
+//     each of its timestamps is above the one before (a run continues at
+//     its end).
+//  2. Runs are grouped in epochs. The runs of one epoch have distinct
+//     clock sequences: each new run takes the next clock sequence, and an
+//     epoch holds at most 16384 runs.
+//  3. Every timestamp of an epoch is at or above the epoch's floor, and a
+//     new epoch's floor is above every timestamp handed out before it.
+//
+// The clock only chooses where a run starts: at the clock's reading, or at
+// the floor if the clock reads below it. So a clock that goes back, or
+// once read wrong far ahead, costs one run and the timestamps follow the
+// clock back (the glitch recovery), while clock sequences are left in the
+// epoch. Once an epoch's 16384 clock sequences are used, the next epoch
+// starts above every timestamp handed out, however far ahead of the clock
+// that is: uniqueness comes first.
+
+// resume decides, for a run whose timestamps are all below end, where
+// timestamps continue for the clock reading now, and whether a new run
+// must start. ahead is how far a run may be ahead of the clock without
+// the clock having gone back: maxAhead in memory, fileAhead in the state
+// file (RFC 9562, Section 6.1; RFC 4122, Section 4.2.1):
+//   - now >= end: the clock is past the run; continue at now.
+//   - end-now <= ahead: the clock is behind the run by no more than it may
+//     run ahead; continue at end.
+//   - end-now > ahead: the clock went back (or end comes from a wrong
+//     reading in the future); start a new run at now.
+func resume(end, now, ahead uint64) (start uint64, newRun bool) {
 	switch {
 	case now >= end:
 		return now, false
@@ -64,24 +82,52 @@ const (
 	stepExhausted             // no timestamp is left; see ErrExhausted
 )
 
-// gregorianState is the state of versions 1 and 6 kept in memory: the
-// current clock sequence and the timestamps handed out with it. No
-// (timestamp, clock sequence) pair is handed out twice, whatever the
-// clock does.
-//
-// Each change of clock sequence starts a run. The runs of one epoch use
-// distinct clock sequences, and every timestamp of an epoch lies at or
-// above its floor, which is above every timestamp of earlier epochs. So
-// when a clock that keeps going back has used all 16384 clock sequences,
-// a new epoch starts above every timestamp handed out so far, and no pair
-// comes round again.
+// seqState is one node's runs and epochs, as the uniqueness rule above
+// describes them.
+type seqState struct {
+	seq   uint16 // clock sequence of the current run, 14 bits
+	runs  uint16 // runs of the current epoch after its first
+	end   uint64 // the current run's timestamps are below end
+	floor uint64 // the current epoch's timestamps are at or above floor
+	high  uint64 // every timestamp handed out is below high
+}
+
+// plan returns where timestamps continue for the clock reading now, and
+// whether a new run must start there; it changes nothing.
+func (s *seqState) plan(now, ahead uint64) (start uint64, newRun bool) {
+	return resume(s.end, max(now, s.floor), ahead)
+}
+
+// take hands out the n timestamps from start, in a new run if newRun
+// (which start a new epoch once the epoch's clock sequences are used up),
+// and returns where they start and their clock sequence.
+func (s *seqState) take(start uint64, newRun bool, n uint64) (uint64, uint16) {
+	if newRun {
+		if s.runs == 1<<14-1 {
+			s.floor, s.runs = s.high, 0
+		} else {
+			s.runs++
+		}
+		s.seq = (s.seq + 1) & 0x3fff
+	}
+	start = max(start, s.floor)
+	s.end = start + n
+	s.high = max(s.high, s.end)
+	return start, s.seq
+}
+
+// restart starts a new epoch above every timestamp handed out, with the
+// clock sequence seq: for a process that may have been cloned, whose
+// clones differ by their random clock sequences.
+func (s *seqState) restart(seq uint16) {
+	s.seq, s.runs, s.floor, s.end = seq&0x3fff, 0, s.high, s.high
+}
+
+// gregorianState is the state of versions 1 and 6 with a node kept in
+// memory: a [seqState] and the clock's reading at the last timestamp.
 type gregorianState struct {
-	seq     uint16 // clock sequence of the current run, 14 bits
+	seqState
 	lastNow uint64 // the clock's reading at the last timestamp handed out
-	end     uint64 // the current run's timestamps are below end
-	high    uint64 // all timestamps handed out are below high
-	floor   uint64 // the current epoch's timestamps are at or above floor
-	runs    uint16 // runs of the current epoch after its first
 }
 
 // next returns the next timestamp and clock sequence for the clock
@@ -89,46 +135,26 @@ type gregorianState struct {
 // (RFC 4122, Section 4.2.1.2), up to maxAhead ahead of the clock; past
 // that next asks for the clock to be read again (stepWait), unless stalled
 // is set and the clock has not moved past its reading at the last
-// timestamp: then it is stopped, and a new clock sequence makes every
-// timestamp new again.
+// timestamp: then it is stopped, and a new run makes every timestamp new
+// again. Below the epoch's floor there is no waiting: the floor stands in
+// for the clock.
 func (s *gregorianState) next(now uint64, stalled bool) (ticks uint64, seq uint16, st step) {
-	clock := now
-	if holds(s.floor, now, maxHoldTicks) {
-		clock = max(now, s.floor) // below the floor, the floor stands in for the clock
-	}
-	start, nextSeq := resume(s.end, clock, maxAhead)
-	if nextSeq && waitForClock(now, s.lastNow, stalled) && now >= s.floor {
+	start, newRun := s.plan(now, maxAhead)
+	if newRun && now >= s.floor && waitForClock(now, s.lastNow, stalled) {
 		return 0, 0, stepWait // a burst, not a clock that went back
 	}
-	if start > maxGregorianTicks {
-		start, nextSeq = clock, true // counted past the last tick
-	}
-	if nextSeq {
-		if s.runs == 1<<14-1 {
-			s.floor, s.runs = s.high, 0 // every clock sequence used: a new epoch
-		} else {
-			s.runs++
-		}
-		s.seq = (s.seq + 1) & 0x3fff
-		start = now
-		if holds(s.floor, now, maxHoldTicks) {
-			start = max(now, s.floor)
-		}
+	if start > maxGregorianTicks && !newRun {
+		start, newRun = max(now, s.floor), true // counted past the last tick
 	}
 	if start > maxGregorianTicks {
 		return 0, 0, stepExhausted
 	}
-	s.lastNow, s.end = now, start+1
-	s.high = max(s.high, s.end)
-	return start, s.seq, stepDone
-}
-
-// reseed starts a run with the clock sequence seq, drawn afresh after the
-// process may have been cloned (see [clock]), in a new epoch above every
-// timestamp handed out: the clones' runs differ by their random clock
-// sequences, and this process's own pairs cannot come round again.
-func (s *gregorianState) reseed(seq uint16) {
-	s.seq, s.floor, s.runs = seq&0x3fff, s.high, 0
+	ticks, seq = s.take(start, newRun, 1)
+	if ticks > maxGregorianTicks {
+		return 0, 0, stepExhausted
+	}
+	s.lastNow = now
+	return ticks, seq, stepDone
 }
 
 // v6Hold keeps version 6 timestamps from going back: each is above the
@@ -204,8 +230,8 @@ type gregorianSource interface {
 	// reading now in the clock's era (see [clock]), or a step other than
 	// stepDone: stepWait to read the clock again and retry (stalled says
 	// how long it has been read in vain: see [stallReads]), stepExhausted
-	// when no timestamp is left.
-	next(now uint64, era uint32, stalled bool) (ticks uint64, seq uint16, node [6]byte, st step, err error)
+	// when no timestamp is left. e supplies random clock sequences.
+	next(now uint64, era uint32, stalled bool, e *entropy) (ticks uint64, seq uint16, node [6]byte, st step, err error)
 
 	// v6 returns the timestamp a version 6 UUID uses for ticks, which
 	// next returned, and reports whether one was left.
@@ -218,35 +244,54 @@ type gregorianSource interface {
 	close() error
 }
 
+// nodeRetry is how long, in 100-ns ticks of the Generator's clock, a
+// failure of a NodeSource is kept before the source is asked again, so
+// that a broken source costs at most one call a second.
+const nodeRetry = ticksPerSecond
+
 // nodeState is a Gregorian source's node: asked of its NodeSource on first
-// use and kept, with the source's error, for the source's lifetime. A node
-// drawn at random (by [RandomNode], or by [HardwareNode] on a host without
-// a MAC address) is drawn again when the process may have been cloned.
-// Its owner's lock guards it.
+// use and kept for the source's lifetime. A failure is kept for nodeRetry,
+// then the source is asked again; a source that panics leaves nodeState
+// as it was. A node drawn at random (by [RandomNode], or by
+// [HardwareNode] on a host without a MAC address) is drawn again when the
+// process may have been cloned. Its owner's lock guards it.
 type nodeState struct {
 	src    NodeSource
-	asked  bool
-	id     [6]byte
-	err    error
+	asked  bool    // id holds the source's answer
+	id     [6]byte // the node
+	err    error   // the source's last failure, kept for nodeRetry
+	failAt uint64  // the clock's reading at that failure
+	now    uint64  // the clock's latest reading
 	random bool
 }
 
-// get returns the node, asking the source on first use, and drawing a new
-// random node if redraw is set and the node is random.
-func (n *nodeState) get(redraw bool) ([6]byte, error) {
-	if !n.asked {
-		n.asked = true
-		n.id, n.err = n.src.NodeID()
-		switch n.src.(type) {
-		case randomNodeSource:
-			n.random = true
-		case *hardwareNode:
-			n.random = isRandomNode(n.id) // no MAC address: the fallback
+// get returns the node for the clock reading now, asking the source on
+// first use or once a failure is old enough, and drawing a new random node
+// if redraw is set and the node is random.
+func (n *nodeState) get(now uint64, redraw bool) ([6]byte, error) {
+	n.now = now
+	if n.asked {
+		if redraw && n.random {
+			n.id = randomNode()
 		}
-	} else if redraw && n.random {
-		n.id = randomNode()
+		return n.id, nil
 	}
-	return n.id, n.err
+	if n.err != nil && now >= n.failAt && now-n.failAt < nodeRetry {
+		return [6]byte{}, n.err
+	}
+	id, err := n.src.NodeID() // a panic here leaves n unchanged
+	if err != nil {
+		n.err, n.failAt = err, now
+		return [6]byte{}, err
+	}
+	n.id, n.err, n.asked = id, nil, true
+	switch n.src.(type) {
+	case randomNodeSource:
+		n.random = true
+	case *hardwareNode:
+		n.random = isRandomNode(id) // no MAC address: the fallback
+	}
+	return id, nil
 }
 
 // eraState notices the clock's era changing (see [clock]) for a source
@@ -270,51 +315,49 @@ func (e *eraState) done(era uint32) { e.seeded, e.era = true, era }
 
 // memoryGregorian is the Gregorian source kept in the process's memory:
 // a [gregorianState], with its clock sequence started at random and drawn
-// afresh in each new era of the clock, and a [v6Hold] for version 6.
+// afresh, in a new epoch, in each new era of the clock.
 type memoryGregorian struct {
-	rand *entropy
-	hold v6Hold
-
 	mu    sync.Mutex
 	node  nodeState
 	era   eraState
 	state gregorianState
 }
 
-func newMemoryGregorian(e *entropy, nodes NodeSource) *memoryGregorian {
-	return &memoryGregorian{rand: e, node: nodeState{src: nodes}}
+func newMemoryGregorian(nodes NodeSource) *memoryGregorian {
+	return &memoryGregorian{node: nodeState{src: nodes}}
 }
 
-func (m *memoryGregorian) next(now uint64, era uint32, stalled bool) (ticks uint64, seq uint16, node [6]byte, st step, err error) {
+func (m *memoryGregorian) next(now uint64, era uint32, stalled bool, e *entropy) (ticks uint64, seq uint16, node [6]byte, st step, err error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	draw, restored := m.era.due(era)
+	if node, err = m.node.get(now, restored); err != nil {
+		return 0, 0, node, stepDone, err
+	}
 	if draw {
-		seq, err := m.rand.randomSeq()
+		seq, err := e.randomSeq()
 		if err != nil {
 			return 0, 0, node, stepDone, err
 		}
 		if restored {
-			m.state.reseed(seq)
+			m.state.restart(seq)
 		} else {
 			m.state.seq = seq
 		}
 		m.era.done(era)
 	}
-	if node, err = m.node.get(restored); err != nil {
-		return 0, 0, node, stepDone, err
-	}
 	ticks, seq, st = m.state.next(now, stalled)
 	return ticks, seq, node, st, nil
 }
 
-// v6 holds version 6 timestamps so that they never go back (up to a day).
-func (m *memoryGregorian) v6(ticks uint64) (uint64, bool) { return m.hold.take(ticks) }
+// v6 uses the timestamps as they come: holding them back from going back
+// would hand out timestamps outside the run the uniqueness rule knows of.
+func (m *memoryGregorian) v6(ticks uint64) (uint64, bool) { return ticks, true }
 
 func (m *memoryGregorian) nodeID() ([6]byte, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return m.node.get(false)
+	return m.node.get(m.node.now, false)
 }
 
 func (m *memoryGregorian) close() error { return nil }
@@ -335,6 +378,9 @@ func (d *dceSource) next(now uint64, era uint32, e *entropy) (ticks uint64, seq 
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	draw, restored := d.era.due(era)
+	if node, err = d.node.get(now, restored); err != nil {
+		return 0, 0, node, false, err
+	}
 	if draw {
 		var b [1]byte
 		if err := e.read(b[:]); err != nil {
@@ -342,9 +388,6 @@ func (d *dceSource) next(now uint64, era uint32, e *entropy) (ticks uint64, seq 
 		}
 		d.state.reseed(b[0])
 		d.era.done(era)
-	}
-	if node, err = d.node.get(restored); err != nil {
-		return 0, 0, node, false, err
 	}
 	ticks, seq, ok = d.state.next(now)
 	return ticks, seq, node, ok, nil

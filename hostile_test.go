@@ -3,20 +3,18 @@
 package uuid
 
 import (
-	"bytes"
 	"cmp"
-	"context"
+	"crypto/rand"
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -27,18 +25,15 @@ import (
 // all their output. Each runs for hostileSeconds, and each child makes
 // at most hostileLimit UUIDs, so that go test stays quick;
 // UUID_SOAK_SECONDS=N makes each run N seconds with fifteen times the limit
+// (or UUID_HOSTILE_LIMIT UUIDs per child), spread over the N seconds
 // (CI runs each case three times for three seconds), for a soak:
 //
 //	UUID_SOAK_SECONDS=60 go test -run '^TestHostile$' -count 3 -timeout 1h .
 
-// hostileEnv names the variable that makes TestHostileHelperProcess act;
-// its value is a hostileProc's fields, then the path of the state file.
-const hostileEnv = "UUID_TEST_HOSTILE"
-
 // hostileSeconds is how long each hostile test runs, and hostileLimit how
 // many UUIDs each child makes at most.
 const (
-	hostileSeconds = 0.1
+	hostileSeconds = 0.02
 	hostileLimit   = 200_000
 )
 
@@ -47,8 +42,8 @@ var hostileNodes = [][6]byte{{0x02, 0x00, 0x5e, 0x10, 0x00, 0x0a}, {0x02, 0x00, 
 
 // A hostileProc is one child of a hostile test.
 type hostileProc struct {
-	clock string // "frozen" at its start, "slow" (1/100), "coarse" (10 ms steps) or "real"
-	node  int    // index into hostileNodes
+	clock string // "frozen" at its start, "slow" (1/100), "coarse" (10 ms steps), "lag" (32 s behind), "alternate" (its start and 3 s later, by turns) or "real"
+	node  int    // index into hostileNodes; -1: a fresh random node for each Generator
 	every int    // make a new Generator every so many UUIDs (0: keep one)
 }
 
@@ -66,25 +61,24 @@ func hostileClock(kind string) func() time.Time {
 		return func() time.Time { return start.Add(time.Since(start) / 100) }
 	case "coarse":
 		return func() time.Time { return time.Now().Truncate(10 * time.Millisecond) }
+	case "lag":
+		return func() time.Time { return time.Now().Add(-32 * time.Second) }
+	case "alternate":
+		var calls atomic.Int64
+		return func() time.Time { return start.Add(time.Duration(calls.Add(1)%2) * 3 * time.Second) }
 	}
 	return nil
 }
 
-// TestHostileHelperProcess is not a test but the child process of the
-// hostile tests. It waits for its standard input to close, makes UUIDs for
-// the seconds and up to the count its environment says, and writes them,
-// 16 bytes each, to file descriptor 3.
-func TestHostileHelperProcess(t *testing.T) {
-	spec := os.Getenv(hostileEnv)
-	if spec == "" {
-		return
-	}
+// hostileChild is the child of the hostile tests. Its argument is a
+// hostileProc's fields, the seconds and the most UUIDs to make, and the
+// path of the state file; it writes the UUIDs, 16 bytes each, to file
+// descriptor 3.
+var _ = registerChild("hostile", func(t *testing.T, arg string) {
 	var p hostileProc
-	var secs float64
-	var limit int
-	f := strings.SplitN(spec, " ", 6)
+	f := strings.SplitN(arg, " ", 6)
 	if len(f) != 6 {
-		t.Fatalf("%s=%q: want clock node every seconds count path", hostileEnv, spec)
+		t.Fatalf("hostile child %q: want clock node every seconds count path", arg)
 	}
 	p.clock, p.node, p.every = f[0], atoi(t, f[1]), atoi(t, f[2])
 	secs, err := strconv.ParseFloat(f[3], 64)
@@ -92,23 +86,50 @@ func TestHostileHelperProcess(t *testing.T) {
 		t.Fatal(err)
 	}
 	limit, path := atoi(t, f[4]), f[5]
-	if _, err := io.Copy(io.Discard, os.Stdin); err != nil {
-		t.Fatal(err)
+	opts := GeneratorOptions{StateFile: path, Now: hostileClock(p.clock), V6Node: true}
+	newGenerator := func() *Generator {
+		if p.node < 0 {
+			var node [6]byte
+			rand.Read(node[:])
+			node[0] = node[0]&^1 | 2 // a static node, locally administered
+			opts.Node = StaticNode(node)
+		} else {
+			opts.Node = StaticNode(hostileNodes[p.node])
+		}
+		return NewGenerator(opts)
 	}
-	opts := GeneratorOptions{StateFile: path, Now: hostileClock(p.clock), Node: StaticNode(hostileNodes[p.node])}
 	deadline := time.Now().Add(time.Duration(secs * float64(time.Second)))
-	g := NewGenerator(opts)
-	more := func(i int) bool { return i < limit && (i%1024 != 0 || time.Now().Before(deadline)) }
+	g := newGenerator()
+	// A soak spreads the child's limit over its seconds, so that the
+	// output stays bounded however long it runs.
+	began, pace := time.Now(), os.Getenv("UUID_SOAK_SECONDS") != ""
+	more := func(i int) bool {
+		if i >= limit {
+			return false
+		}
+		if i == 0 || i%1024 != 0 {
+			return true
+		}
+		now := time.Now()
+		if pace {
+			due := began.Add(time.Duration(float64(i) / float64(limit) * secs * float64(time.Second)))
+			if wait := due.Sub(now); wait > 0 {
+				time.Sleep(wait) // pacing the child, not a clock under test
+				now = time.Now()
+			}
+		}
+		return now.Before(deadline)
+	}
 	writeResults(t, 1<<16, more, func(i int) (UUID, error) {
 		if p.every > 0 && i%p.every == 0 && i > 0 {
 			if err := g.Close(); err != nil {
 				return UUID{}, err
 			}
-			g = NewGenerator(opts)
+			g = newGenerator()
 		}
 		return g.NewV1()
 	})
-}
+})
 
 func atoi(t *testing.T, s string) int {
 	t.Helper()
@@ -156,8 +177,8 @@ func copyOver(t *testing.T, path string, b []byte) {
 	}
 }
 
-func replaceFile(float64) mutation {
-	return mutation{230 * time.Millisecond, func(t *testing.T, path string, _ time.Duration) {
+func replaceFile(secs float64) mutation {
+	return mutation{min(230*time.Millisecond, time.Duration(secs*float64(time.Second))/3), func(t *testing.T, path string, _ time.Duration) {
 		if b, err := os.ReadFile(path); err == nil {
 			copyOver(t, path, b)
 		}
@@ -194,45 +215,26 @@ func runHostile(t *testing.T, procs []hostileProc, m *mutation, secs float64) (r
 	t.Helper()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "state")
-	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(secs*float64(time.Second))+2*time.Minute)
-	defer cancel()
-	start, wait, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
 	limit := hostileLimit
 	if os.Getenv("UUID_SOAK_SECONDS") != "" {
 		limit *= 15
 	}
+	if n, err := strconv.Atoi(os.Getenv("UUID_HOSTILE_LIMIT")); err == nil && n > 0 {
+		limit = n
+	}
 	if raceEnabled {
 		limit /= 10
 	}
-	type child struct {
-		cmd    *exec.Cmd
-		output bytes.Buffer
-		out    string
-	}
-	children := make([]*child, len(procs))
+	specs := make([]childSpec, len(procs))
 	for i, p := range procs {
-		c := &child{out: filepath.Join(dir, "out"+strconv.Itoa(i))}
-		f, err := os.Create(c.out)
-		if err != nil {
-			t.Fatal(err)
+		specs[i] = childSpec{
+			role: "hostile",
+			arg:  fmt.Sprintf("%s %d %d %g %d %s", p.clock, p.node, p.every, secs, limit, path),
+			out:  filepath.Join(dir, "out"+strconv.Itoa(i)),
 		}
-		spec := fmt.Sprintf("%s %d %d %g %d %s", p.clock, p.node, p.every, secs, limit, path)
-		c.cmd = exec.CommandContext(ctx, os.Args[0], "-test.run=^TestHostileHelperProcess$")
-		gorace := strings.TrimSpace(os.Getenv("GORACE") + " atexit_sleep_ms=0")
-		c.cmd.Env = append(os.Environ(), hostileEnv+"="+spec, "GORACE="+gorace)
-		c.cmd.Stdin, c.cmd.Stdout, c.cmd.Stderr = start, &c.output, &c.output
-		c.cmd.ExtraFiles = []*os.File{f}
-		if err := c.cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		f.Close()
-		children[i] = c
 	}
-	start.Close()
-	wait.Close() // lets the children go
+	children, release := startChildren(t, time.Duration(secs*float64(time.Second))+2*time.Minute, specs...)
+	release()
 	done := make(chan error, len(children))
 	for _, c := range children {
 		go func() { done <- c.cmd.Wait() }()
@@ -255,7 +257,7 @@ func runHostile(t *testing.T, procs []hostileProc, m *mutation, secs float64) (r
 	}
 	for i, c := range children {
 		if errs[i] != nil {
-			t.Fatalf("child %d (%v): %v\n%s", i, procs[i], errs[i], c.output.String())
+			t.Fatalf("child %d (%v): %v\n%s", i, procs[i], errs[i], &c.output)
 		}
 	}
 	// Sort every UUID, as two words, with its process, and count the
@@ -311,6 +313,15 @@ func runHostile(t *testing.T, procs []hostileProc, m *mutation, secs float64) (r
 	return r
 }
 
+// hostileFrozen returns how many frozen-clock processes of one node the
+// nodes=fresh case runs: 3, or UUID_HOSTILE_FROZEN.
+func hostileFrozen() int {
+	if n, err := strconv.Atoi(os.Getenv("UUID_HOSTILE_FROZEN")); err == nil && n > 0 {
+		return n
+	}
+	return 3
+}
+
 // hostileDuration returns how long each hostile run lasts.
 func hostileDuration(t *testing.T) float64 {
 	if s := os.Getenv("UUID_SOAK_SECONDS"); s != "" {
@@ -341,6 +352,8 @@ func TestHostile(t *testing.T) {
 	a := func(clock string) hostileProc { return hostileProc{clock, 0, 40} }
 	b := func(clock string) hostileProc { return hostileProc{clock, 0, 0} }
 	z := func(clock string) hostileProc { return hostileProc{clock, 1, 1} }
+	fresh := hostileProc{"real", -1, 1} // a Generator per request, each with a fresh node
+	frozen := func(n int) []hostileProc { return slices.Repeat([]hostileProc{b("frozen")}, n) }
 	for _, tc := range []struct {
 		name     string
 		procs    []hostileProc
@@ -359,6 +372,14 @@ func TestHostile(t *testing.T) {
 		{"clock=real/restored", []hostileProc{a("real"), b("real")}, restoreBackup, false, false},
 		{"clock=real/replaced", []hostileProc{b("real"), b("real")}, replaceFile, false, false},
 		{"clock=frozen/replaced", []hostileProc{b("frozen"), b("frozen"), z("frozen")}, replaceFile, false, false},
+		// Two processes on the real clock, two 32 s behind it, no step.
+		{"clock=skewed", []hostileProc{b("real"), b("real"), b("lag"), b("lag")}, nil, false, false},
+		// Clocks that step back and forth by 3 s at every reading.
+		{"clock=alternate", []hostileProc{b("alternate"), b("alternate")}, nil, false, false},
+		// More than a table's worth of nodes: one node's processes with
+		// frozen clocks, and one making a Generator per request with a
+		// fresh node.
+		{"nodes=fresh", append(frozen(hostileFrozen()), fresh), nil, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -368,7 +389,13 @@ func TestHostile(t *testing.T) {
 				mu := tc.mutate(secs)
 				m = &mu
 			}
-			r := runHostile(t, tc.procs, m, secs)
+			procs := tc.procs
+			if os.Getenv("UUID_SOAK_SECONDS") == "" && len(procs) > 2 {
+				// go test runs the first and last process of each case,
+				// to stay quick; CI runs them all.
+				procs = []hostileProc{procs[0], procs[len(procs)-1]}
+			}
+			r := runHostile(t, procs, m, secs)
 			t.Logf("%s: %d UUIDs in %gs: %d repeats within a process, %d across processes; %d pairs of node and clock sequence",
 				tc.name, r.total, secs, r.within, r.across, len(r.seqs))
 			if r.within > 0 || (r.across > 0 && !tc.lost) {

@@ -7,8 +7,10 @@ import (
 )
 
 // A NodeSource supplies the 48-bit node ID of version 1, 2 and 6 UUIDs
-// (RFC 9562, Section 6.10). A [Generator] asks its source once, on first
-// use, and keeps the answer, or the error, for its lifetime.
+// (RFC 9562, Section 6.10). A [Generator] asks its source on first use and
+// keeps the answer for its lifetime. After an error it asks again at a
+// later call, at most once a second of its clock, and returns the error
+// meanwhile; a source that panics leaves the Generator as it was.
 type NodeSource interface {
 	NodeID() ([6]byte, error)
 }

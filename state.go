@@ -3,44 +3,56 @@ package uuid
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"hash/crc32"
 	"io"
 	"io/fs"
 	"os"
+	"strings"
 	"time"
 )
 
 // The state file is a table of up to tableSlots nodes, each with the
-// state RFC 4122, Section 4.2.1 keeps in stable storage for it, written
-// whole at offset 0 (all integers big-endian):
+// state RFC 4122, Section 4.2.1 keeps in stable storage for it (the runs
+// and epochs of the uniqueness rule: see [seqState]), and what is left of
+// nodes evicted from the table. It is written whole at offset 0 (all
+// integers big-endian):
 //
 //	offset size field
 //	     0    4 magic "UUst"
-//	     4    1 format version, 2
+//	     4    1 format version, 3
 //	     5    3 reserved, zero
 //	     8    8 count: reservations written so far
 //	    16   12 reserved, zero
 //	    28    4 CRC-32 (IEEE) of bytes 0 to 27 and 32 to the end
-//	    32   48 slot 0, then slots 1 to 15, each:
+//	    32  128 evicted: 16 bounds; every timestamp handed out with a node
+//	            evicted from the table is below the bound of the node's
+//	            bucket (evictBucket)
+//	   160   64 slot 0, then slots 1 to 15, each:
 //	               0 8 used: the count when the slot was written; 0: empty
-//	               8 8 end: every timestamp handed out with this clock
-//	                   sequence and node is below it (100-ns ticks since
-//	                   1582-10-15)
-//	              16 2 clock sequence (14 bits; the top 2 bits are zero)
-//	              18 6 node
-//	              24 8 device and
-//	              32 8 inode of the file the slot was written to
-//	              40 8 reserved, zero
+//	               8 8 end: the current run's timestamps are below it
+//	                   (100-ns ticks since 1582-10-15)
+//	              16 8 floor: the current epoch's timestamps are at or above it
+//	              24 8 high: every timestamp handed out is below it
+//	              32 2 clock sequence of the current run (14 bits)
+//	              34 2 runs of the current epoch after its first
+//	              36 6 node
+//	              42 2 hits: reservations since the node took the slot,
+//	                   up to 65535
+//	              44 4 reserved, zero
+//	              48 8 device and
+//	              56 8 inode of the file the slot was written to
 //
-// Version 1 of the format, one 32-byte record for one node, is read as a
-// table of that one slot and written back as version 2.
+// A file with another format version is refused ([ErrNotStateFile]).
 const (
-	recordMagic = "UUst"
-	tableFormat = 2
-	tableSlots  = 16
-	headerLen   = 32
-	slotLen     = 48
-	tableLen    = headerLen + tableSlots*slotLen
+	recordMagic  = "UUst"
+	tableFormat  = 3
+	tableSlots   = 16
+	evictBuckets = 16
+	headerLen    = 32
+	slotsAt      = headerLen + evictBuckets*8
+	slotLen      = 64
+	tableLen     = slotsAt + tableSlots*slotLen
 )
 
 // Block sizes for a state file: a process reserves minBlock timestamps at
@@ -64,9 +76,9 @@ const (
 // ran as far ahead of that process's clock.
 const fileAhead = 2 * (maxAhead + maxBlock)
 
-// DefaultStateFileLockWait is how long a reservation waits for the state
-// file's lock when [GeneratorOptions.StateFileLockWait] is zero.
-const DefaultStateFileLockWait = 2 * time.Second
+// defaultLockWait is how long a reservation waits for the state file's
+// lock when [GeneratorOptions.StateFileLockWait] is zero.
+const defaultLockWait = 2 * time.Second
 
 // A fileID names a file: its device and inode. A slot that names another
 // file than the one it is read from was copied there, and may be stale.
@@ -74,17 +86,23 @@ type fileID struct{ dev, ino uint64 }
 
 // A stateSlot is one node's state in the table.
 type stateSlot struct {
+	seqState
 	used uint64 // the table's count when the slot was written; 0: empty
-	end  uint64
-	seq  uint16
+	hits uint16 // reservations since the node took the slot
 	node [6]byte
 	file fileID
 }
 
 // A stateTable is a state file's content.
 type stateTable struct {
-	count uint64
-	slots [tableSlots]stateSlot
+	count   uint64
+	evicted [evictBuckets]uint64
+	slots   [tableSlots]stateSlot
+}
+
+// evictBucket returns the bucket of evicted bounds that node falls in.
+func evictBucket(node [6]byte) int {
+	return int(crc32.ChecksumIEEE(node[:]) % evictBuckets)
 }
 
 // encode returns t in the state file's format.
@@ -93,14 +111,21 @@ func (t *stateTable) encode() [tableLen]byte {
 	copy(b[0:], recordMagic)
 	b[4] = tableFormat
 	binary.BigEndian.PutUint64(b[8:], t.count)
+	for i, e := range t.evicted {
+		binary.BigEndian.PutUint64(b[headerLen+8*i:], e)
+	}
 	for i, s := range t.slots {
-		p := b[headerLen+i*slotLen:]
+		p := b[slotsAt+i*slotLen:]
 		binary.BigEndian.PutUint64(p[0:], s.used)
 		binary.BigEndian.PutUint64(p[8:], s.end)
-		binary.BigEndian.PutUint16(p[16:], s.seq&0x3fff)
-		copy(p[18:], s.node[:])
-		binary.BigEndian.PutUint64(p[24:], s.file.dev)
-		binary.BigEndian.PutUint64(p[32:], s.file.ino)
+		binary.BigEndian.PutUint64(p[16:], s.floor)
+		binary.BigEndian.PutUint64(p[24:], s.high)
+		binary.BigEndian.PutUint16(p[32:], s.seq&0x3fff)
+		binary.BigEndian.PutUint16(p[34:], s.runs&0x3fff)
+		copy(p[36:], s.node[:])
+		binary.BigEndian.PutUint16(p[42:], s.hits)
+		binary.BigEndian.PutUint64(p[48:], s.file.dev)
+		binary.BigEndian.PutUint64(p[56:], s.file.ino)
 	}
 	binary.BigEndian.PutUint32(b[28:], tableSum(b[:]))
 	return b
@@ -112,73 +137,50 @@ func tableSum(b []byte) uint32 {
 }
 
 // ErrNotStateFile is matched, with [errors.Is], by the [*StateFileError]
-// of a path that names a file this package did not write: not empty,
-// and of another size or with another magic number than a state file, or
-// with more than one hard link. The file is left as it was.
-var ErrNotStateFile = errors.New("not a state file: refusing to overwrite it")
+// of a path that names something this package did not write: a
+// symbolic link, a directory, a FIFO or another file that is not a
+// regular file, a file with more than one hard link, or a file that is
+// not empty and has another size, magic number or format version than a
+// state file. It is left as it was.
+var ErrNotStateFile = errors.New("uuid: not a state file")
 
-// decodeTable returns the table in b, the content of the file id:
+// decodeTable returns the table in b, the content of a state file:
 //   - Empty: no state (a new file, or one truncated).
-//   - A table, or a version 1 record, that fails its checksum: no state (a
-//     write torn by a crash).
-//   - A version 1 record: its one slot, taken to be current.
-//   - Anything else: ErrNotStateFile, and the file must be left alone.
-func decodeTable(b []byte, id fileID) (stateTable, error) {
+//   - A table that fails its checksum: no state (a write torn by a crash).
+//   - Anything else that is not a table of this format: ErrNotStateFile,
+//     and the file must be left alone.
+func decodeTable(b []byte) (stateTable, error) {
 	var t stateTable
 	switch {
 	case len(b) == 0:
 		return t, nil
-	case len(b) >= 5 && len(b) <= recordLen && string(b[:4]) == recordMagic && b[4] == 1:
-		if r, ok := decodeRecord(b); ok { // else torn
-			t.count = 1
-			t.slots[0] = stateSlot{used: 1, end: r.end, seq: r.seq, node: r.node, file: id}
-		}
-		return t, nil
-	case len(b) > tableLen || len(b) < 5 || string(b[:4]) != recordMagic || b[4] != tableFormat:
+	case len(b) < 5 || string(b[:4]) != recordMagic:
+		return t, ErrNotStateFile
+	case b[4] != tableFormat:
+		return t, fmt.Errorf("%w: format version %d", ErrNotStateFile, b[4])
+	case len(b) > tableLen:
 		return t, ErrNotStateFile
 	case len(b) < tableLen || binary.BigEndian.Uint32(b[28:]) != tableSum(b):
 		return t, nil // torn
 	}
 	t.count = binary.BigEndian.Uint64(b[8:])
+	for i := range t.evicted {
+		t.evicted[i] = binary.BigEndian.Uint64(b[headerLen+8*i:])
+	}
 	for i := range t.slots {
-		p := b[headerLen+i*slotLen:]
-		t.slots[i] = stateSlot{
-			used: binary.BigEndian.Uint64(p[0:]),
-			end:  binary.BigEndian.Uint64(p[8:]),
-			seq:  binary.BigEndian.Uint16(p[16:]) & 0x3fff,
-			node: [6]byte(p[18:24]),
-			file: fileID{binary.BigEndian.Uint64(p[24:]), binary.BigEndian.Uint64(p[32:])},
-		}
+		p := b[slotsAt+i*slotLen:]
+		s := &t.slots[i]
+		s.used = binary.BigEndian.Uint64(p[0:])
+		s.end = binary.BigEndian.Uint64(p[8:])
+		s.floor = binary.BigEndian.Uint64(p[16:])
+		s.high = binary.BigEndian.Uint64(p[24:])
+		s.seq = binary.BigEndian.Uint16(p[32:]) & 0x3fff
+		s.runs = binary.BigEndian.Uint16(p[34:]) & 0x3fff
+		s.node = [6]byte(p[36:42])
+		s.hits = binary.BigEndian.Uint16(p[42:])
+		s.file = fileID{binary.BigEndian.Uint64(p[48:]), binary.BigEndian.Uint64(p[56:])}
 	}
 	return t, nil
-}
-
-// The version 1 record: one node's state in 32 bytes, magic "UUst",
-// version 1, end, clock sequence, node and a CRC-32 of bytes 0 to 27.
-const recordLen = 32
-
-// A stateRecord is a version 1 record.
-type stateRecord struct {
-	end  uint64
-	seq  uint16
-	node [6]byte
-}
-
-// decodeRecord returns the version 1 record in b and reports whether b is
-// exactly one valid record.
-func decodeRecord(b []byte) (stateRecord, bool) {
-	if len(b) != recordLen ||
-		binary.BigEndian.Uint32(b[28:]) != crc32.ChecksumIEEE(b[:28]) ||
-		string(b[0:4]) != recordMagic || b[4] != 1 ||
-		b[5]|b[6]|b[7]|b[24]|b[25]|b[26]|b[27] != 0 {
-		return stateRecord{}, false
-	}
-	r := stateRecord{
-		end:  binary.BigEndian.Uint64(b[8:]),
-		seq:  binary.BigEndian.Uint16(b[16:]),
-		node: [6]byte(b[18:24]),
-	}
-	return r, r.seq <= 0x3fff
 }
 
 // A claim is what a process asks of the table: a block of n timestamps
@@ -188,33 +190,35 @@ type claim struct {
 	node    [6]byte
 	random  bool   // node is random: use the table's newest random node
 	fresh   bool   // trust no slot: the process may have been cloned
-	high    uint64 // the process's own timestamps are all below high
-	last    uint16 // the clock sequence of the process's last block
-	hasLast bool   // last holds; the process has had a block of node
+	high    uint64 // the process's own timestamps for node are all below high
 	file    fileID // the file the table was read from
+
+	// A random clock sequence for a restart, drawn before the lock was
+	// taken so that no caller's Rand runs under it, or why it could not be.
+	randSeq uint16
+	randErr error
 }
 
-// reserve applies the reservation rule to t for c, and returns the block's
-// start, clock sequence and node; t then holds the slot to save, and e
-// supplies a random clock sequence where one is needed:
+// reserve applies the uniqueness rule ([seqState]) to t for c, and returns
+// the block's start, clock sequence and node; t then holds the slot to
+// save:
 //   - A random node gives way to the newest random node in the table, so
 //     that the processes of a host that share the file use one node and
 //     one slot, unless c is fresh.
-//   - The node's slot, written to this file: [resume] decides against it,
-//     as it does in memory: continue at from or after the saved end with
-//     the saved clock sequence, or, if the clock went back (the saved end
-//     is more than fileAhead ahead of from), restart at from with the next
-//     clock sequence.
+//   - The node's slot, written to this file and knowing at least what the
+//     process knows: the rule decides against it, with fileAhead as the
+//     look-ahead, as it does in memory with maxAhead.
 //   - No slot (a new node, a lost or emptied file, or a slot evicted from
-//     a full table), a slot copied from another file, or a fresh claim:
-//     what other processes of the node have handed out is unknowable, so a
-//     random clock sequence, unlike the slot's and the process's own last
-//     one, and a start at from, or above everything the process has
-//     handed out itself if that is at most a day ahead ([holds]).
+//     a full table), a slot copied from another file, a slot behind the
+//     process's own timestamps (a file restored from a backup), or a
+//     fresh claim: a restart, a new epoch with c's random clock sequence,
+//     whose floor is above every timestamp the slot, the node's bucket of
+//     evicted bounds and the process know of; the block starts at from or
+//     at the floor, whichever is higher.
 //
-// A new node takes an empty slot or, in a full table, the least recently
-// written one: that node's processes then make a random restart.
-func (t *stateTable) reserve(c claim, e *entropy) (start uint64, seq uint16, node [6]byte, err error) {
+// A new node takes an empty slot or, in a full table, the victim (see
+// [stateTable.victim]), whose bound goes to its bucket of evicted bounds.
+func (t *stateTable) reserve(c claim) (start uint64, seq uint16, node [6]byte, err error) {
 	node = c.node
 	if c.random && !c.fresh {
 		if i := t.newestRandom(); i >= 0 {
@@ -222,33 +226,30 @@ func (t *stateTable) reserve(c claim, e *entropy) (start uint64, seq uint16, nod
 		}
 	}
 	i := t.find(node)
-	if i >= 0 && !c.fresh && t.slots[i].file == c.file {
-		saved := t.slots[i]
-		start, nextSeq := resume(saved.end, c.from, fileAhead)
-		seq = saved.seq
-		if nextSeq {
-			seq = (seq + 1) & 0x3fff
-		}
-		if c.hasLast && seq == c.last && holds(c.high, start, fileAhead) {
-			start = max(start, c.high) // the file may have been restored in place
-		}
-		t.write(i, stateSlot{end: start + c.n, seq: seq, node: node, file: c.file})
+	if i >= 0 && !c.fresh && t.slots[i].file == c.file && t.slots[i].high >= c.high {
+		s := t.slots[i]
+		start, newRun := s.plan(c.from, fileAhead)
+		start, seq = s.take(start, newRun, c.n)
+		t.write(i, s)
 		return start, seq, node, nil
 	}
-	if seq, err = e.randomSeq(); err != nil {
-		return 0, 0, node, err
+	if c.randErr != nil {
+		return 0, 0, node, c.randErr
 	}
-	for (c.hasLast && seq == c.last) || (i >= 0 && seq == t.slots[i].seq) {
-		seq = (seq + 1) & 0x3fff
-	}
-	start = c.from
-	if holds(c.high, c.from, maxHoldTicks) {
-		start = max(c.from, c.high)
-	}
-	if i < 0 {
+	s := stateSlot{node: node, file: c.file}
+	s.high = max(c.high, t.evicted[evictBucket(node)])
+	if i >= 0 {
+		s.high, s.hits = max(s.high, t.slots[i].high), t.slots[i].hits
+	} else {
 		i = t.victim()
+		if v := t.slots[i]; v.used != 0 {
+			b := evictBucket(v.node)
+			t.evicted[b] = max(t.evicted[b], v.high)
+		}
 	}
-	t.write(i, stateSlot{end: start + c.n, seq: seq, node: node, file: c.file})
+	s.restart(c.randSeq)
+	start, seq = s.take(c.from, false, c.n)
+	t.write(i, s)
 	return start, seq, node, nil
 }
 
@@ -256,6 +257,7 @@ func (t *stateTable) reserve(c claim, e *entropy) (start uint64, seq uint16, nod
 func (t *stateTable) write(i int, s stateSlot) {
 	t.count++
 	s.used = t.count
+	s.hits = min(s.hits, 0xfffe) + 1
 	t.slots[i] = s
 }
 
@@ -281,14 +283,26 @@ func (t *stateTable) newestRandom() int {
 	return best
 }
 
-// victim returns the index of an empty slot or, if there is none, of the
-// least recently written one.
+// victim returns the index of the slot a new node takes: an empty one,
+// else the least recently used of the nodes that reserved only once,
+// else the least recently used of all. So a node that reserves again and
+// again keeps its slot however many nodes that reserve once (a Generator
+// per request with a fresh node) come and go.
 func (t *stateTable) victim() int {
-	best := 0
+	best, once := -1, -1
 	for i, s := range t.slots {
-		if s.used < t.slots[best].used {
+		switch {
+		case s.used == 0:
+			return i
+		case s.hits <= 1 && (once < 0 || s.used < t.slots[once].used):
+			once = i
+		}
+		if best < 0 || s.used < t.slots[best].used {
 			best = i
 		}
+	}
+	if once >= 0 {
+		return once
 	}
 	return best
 }
@@ -296,8 +310,9 @@ func (t *stateTable) victim() int {
 // A fileStore is the state file, which every process using it opens, as
 // RFC 4122, Section 4.2.1 describes. A reservation takes the file's lock,
 // reads the table, writes it back with a single write at offset 0 and
-// releases the lock; the file stays open until the Generator is closed,
-// and a process that dies loses its lock with its descriptor.
+// releases the lock; the file stays open while a Generator of the process
+// holds it ([sharedFile]), and a process that dies loses its lock with
+// its descriptor.
 //
 // The table is read on every reservation, since another process may have
 // written it; the volatile copy of RFC 4122, Section 4.2.1.1 is the
@@ -322,8 +337,6 @@ func (t *stateTable) victim() int {
 // written to, so that one read from a copy is not trusted.
 type fileStore struct {
 	path string
-	mode os.FileMode
-	wait time.Duration // how long to wait for the lock
 
 	f    *os.File // nil: open the path at the next reservation
 	lock fileLock
@@ -335,18 +348,22 @@ type fileStore struct {
 // being replaced before it gives up.
 const maxReopens = 100
 
-// open opens s.path, creating it if needed, without following a symbolic
-// link in its last element, and refuses anything but a regular file with
-// one link. The lock belongs to the open file, not the process, so two
-// Generators in one process that name the same path exclude each other
-// too. The file should be on a local file system: over NFS, flock(2)
-// falls back to locks that belong to the process.
+// open opens s.path, creating it with permission 0600 if needed, without
+// following a symbolic link in its last element, and refuses anything but
+// a regular file with one link. The lock belongs to the open file, not
+// the process; the Generators of one process that name the path share
+// one fileStore (see [sharedFile]). The file should be on a local file
+// system: over NFS, flock(2) falls back to locks that belong to the
+// process.
 func (s *fileStore) open() error {
 	if flockMissing != nil {
 		return stateFileError(s.path, "open", flockMissing) // and create nothing
 	}
-	f, err := os.OpenFile(s.path, openFlags, s.mode.Perm())
+	f, err := os.OpenFile(s.path, openFlags, 0o600)
 	if err != nil {
+		if fi, lerr := os.Lstat(s.path); lerr == nil && !fi.Mode().IsRegular() {
+			err = notRegular(fi.Mode()) // the open failed on what is there
+		}
 		return stateFileError(s.path, "open", err)
 	}
 	id, err := s.check(f)
@@ -370,22 +387,41 @@ func (s *fileStore) check(f *os.File) (fileID, error) {
 		return fileID{}, err
 	}
 	if !fi.Mode().IsRegular() {
-		return fileID{}, errors.New("not a regular file")
+		return fileID{}, notRegular(fi.Mode())
 	}
 	id, links := fileIdentity(fi)
 	if links > 1 {
-		return fileID{}, ErrNotStateFile
+		return fileID{}, fmt.Errorf("%w: a file with %d hard links", ErrNotStateFile, links)
 	}
 	return id, nil
 }
 
+// notRegular returns the error for a path that names a file of mode m,
+// which is not a regular file.
+func notRegular(m fs.FileMode) error {
+	what := "not a regular file"
+	switch {
+	case m&fs.ModeSymlink != 0:
+		what = "a symbolic link"
+	case m.IsDir():
+		what = "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		what = "a FIFO"
+	case m&fs.ModeSocket != 0:
+		what = "a socket"
+	case m&fs.ModeDevice != 0:
+		what = "a device"
+	}
+	return fmt.Errorf("%w: %s", ErrNotStateFile, what)
+}
+
 // lockCurrent takes the lock of the file the path names now, reopening
 // the path if it names another file than the one s has open, and waiting
-// at most s.wait for the lock. After a failed reopen s has no open file,
+// at most wait for the lock. After a failed reopen s has no open file,
 // and the next reservation tries to open the path again, so a path that
 // was briefly unusable does not stop the Generator for good.
-func (s *fileStore) lockCurrent() error {
-	deadline := time.Now().Add(s.wait)
+func (s *fileStore) lockCurrent(wait time.Duration) error {
+	deadline := time.Now().Add(wait)
 	for range maxReopens {
 		if s.f == nil {
 			if err := s.open(); err != nil {
@@ -393,6 +429,9 @@ func (s *fileStore) lockCurrent() error {
 			}
 		}
 		if err := s.waitLock(deadline); err != nil {
+			if err == os.ErrDeadlineExceeded {
+				err = &lockHeldError{wait}
+			}
 			return stateFileError(s.path, "lock", err)
 		}
 		named, err := os.Lstat(s.path)
@@ -408,6 +447,20 @@ func (s *fileStore) lockCurrent() error {
 	}
 	return stateFileError(s.path, "lock", errReplaced)
 }
+
+// A lockHeldError reports a lock that another open file of the state
+// file (another process, as a rule) held throughout the wait. It matches
+// os.ErrDeadlineExceeded.
+type lockHeldError struct{ wait time.Duration }
+
+func (e *lockHeldError) Error() string {
+	if e.wait <= 0 {
+		return "held by another process"
+	}
+	return "held by another process throughout a wait of " + e.wait.String()
+}
+
+func (e *lockHeldError) Unwrap() error { return os.ErrDeadlineExceeded }
 
 // sameFile reports whether named is the file s has open.
 func (s *fileStore) sameFile(named os.FileInfo) bool {
@@ -435,12 +488,12 @@ func (s *fileStore) waitLock(deadline time.Time) error {
 }
 
 // errReplaced reports a path that kept naming a new file.
-var errReplaced = errors.New("the path kept being replaced while it was locked")
+var errReplaced = errors.New("uuid: the path kept naming a new file while it was locked")
 
 // reserve applies the reservation rule ([stateTable.reserve]) under the
-// file's lock and saves the table.
-func (s *fileStore) reserve(c claim, e *entropy) (start uint64, seq uint16, node [6]byte, err error) {
-	if err := s.lockCurrent(); err != nil {
+// file's lock, waiting at most wait for it, and saves the table.
+func (s *fileStore) reserve(c claim, wait time.Duration) (start uint64, seq uint16, node [6]byte, err error) {
+	if err := s.lockCurrent(wait); err != nil {
 		return 0, 0, c.node, err
 	}
 	defer func() {
@@ -452,12 +505,12 @@ func (s *fileStore) reserve(c claim, e *entropy) (start uint64, seq uint16, node
 	if err != nil && err != io.EOF {
 		return 0, 0, c.node, stateFileError(s.path, "read", err)
 	}
-	t, err := decodeTable(s.buf[:size], s.id)
+	t, err := decodeTable(s.buf[:size])
 	if err != nil {
 		return 0, 0, c.node, stateFileError(s.path, "read", err)
 	}
 	c.file = s.id
-	if start, seq, node, err = t.reserve(c, e); err != nil {
+	if start, seq, node, err = t.reserve(c); err != nil {
 		return 0, 0, c.node, err
 	}
 	b := t.encode()
@@ -490,8 +543,9 @@ func stateFileError(path, op string, err error) error {
 // A StateFileError reports a state file (see [GeneratorOptions.StateFile])
 // that cannot be used. It reads "uuid: state file <path>: <op>: <cause>"
 // and wraps the cause, so errors.Is(err, fs.ErrPermission) works, and so
-// do [ErrNotStateFile], [ErrNoFileLocks] and os.ErrDeadlineExceeded (the
-// lock was not had within [GeneratorOptions.StateFileLockWait]).
+// do [ErrNotStateFile], [ErrNoFileLocks] and os.ErrDeadlineExceeded
+// (another process held the lock throughout
+// [GeneratorOptions.StateFileLockWait]).
 type StateFileError struct {
 	Path string // the state file's path
 	Op   string // what failed: "open", "lock", "read", "write", ...
@@ -499,7 +553,7 @@ type StateFileError struct {
 }
 
 func (e *StateFileError) Error() string {
-	return "uuid: state file " + e.Path + ": " + e.Op + ": " + e.Err.Error()
+	return "uuid: state file " + e.Path + ": " + e.Op + ": " + strings.TrimPrefix(e.Err.Error(), "uuid: ")
 }
 
 // Unwrap returns the cause.
@@ -508,12 +562,7 @@ func (e *StateFileError) Unwrap() error { return e.Err }
 // ErrNoFileLocks is wrapped by the [*StateFileError] of a platform
 // without flock(2), such as Windows, Plan 9 and WebAssembly. It matches
 // [errors.ErrUnsupported].
-var ErrNoFileLocks error = noFileLocks{}
-
-type noFileLocks struct{}
-
-func (noFileLocks) Error() string        { return "state files need flock(2), which this platform lacks" }
-func (noFileLocks) Is(target error) bool { return target == errors.ErrUnsupported }
+var ErrNoFileLocks = fmt.Errorf("uuid: state files need flock(2): %w", errors.ErrUnsupported)
 
 // ErrClosed is returned by the methods of a [Generator] that use its state
 // file after [Generator.Close].

@@ -13,7 +13,7 @@ import (
 // Generator with a state file fails rather than keep its state alone.
 func TestStateFileUnsupported(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state")
-	g := NewGenerator(GeneratorOptions{StateFile: path, Now: fixedClock(rfcTime), Node: StaticNode([6]byte{1, 2, 3, 4, 5, 6})})
+	g := NewGenerator(GeneratorOptions{StateFile: path, Now: fixedClock(rfcTime), V6Node: true, Node: StaticNode([6]byte{1, 2, 3, 4, 5, 6})})
 	for _, f := range []func() (UUID, error){g.NewV1, g.NewV6} {
 		u, err := f()
 		prefix := "uuid: state file " + path + ": "

@@ -5,7 +5,6 @@ package uuid
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
@@ -13,9 +12,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -48,36 +45,26 @@ func (constRand) Read(p []byte) (int, error) {
 // tests: the state file at path, a clock frozen at frozen (the system
 // clock if frozen is zero), constRand and stateNode.
 func stateOptions(path string, frozen time.Time) GeneratorOptions {
-	opts := GeneratorOptions{StateFile: path, Rand: constRand{}, Node: StaticNode(stateNode)}
+	opts := GeneratorOptions{StateFile: path, Rand: constRand{}, Node: StaticNode(stateNode), V6Node: true}
 	if !frozen.IsZero() {
 		opts.Now = fixedClock(frozen)
 	}
 	return opts
 }
 
-// helperEnv names the variable that makes TestStateHelperProcess act. Its
-// value is "<mode> <count> <clock> <path>": through the state file at path,
-// with the clock frozen at clock Unix nanoseconds (or the system clock if
-// clock is "real"), make count results (0: until killed) of mode:
+// stateChild is the child of the multi-process state file tests. Its
+// argument is "<mode> <count> <clock> <path>": through the state file at
+// path, with the clock frozen at clock Unix nanoseconds (or the system
+// clock if clock is "real"), it makes count results (0: until killed) of
+// mode:
 //   - "v1": version 1 UUIDs from a Generator.
 //   - "reserve": reservations of one timestamp each, straight from the
 //     store, each written as the version 1 UUID of its timestamp and clock
 //     sequence. They hit the lock far more often than a Generator does.
-const helperEnv = "UUID_TEST_STATE_HELPER"
-
-// TestStateHelperProcess is not a test but the child process of the
-// multi-process tests, which run the test binary again with helperEnv set.
-// It waits for its standard input to close, so that the parent can start
-// several at once, and writes its results, 16 bytes each, to file
-// descriptor 3.
-func TestStateHelperProcess(t *testing.T) {
-	spec := os.Getenv(helperEnv)
-	if spec == "" {
-		return
-	}
-	f := strings.SplitN(spec, " ", 4)
+var _ = registerChild("state", func(t *testing.T, arg string) {
+	f := strings.SplitN(arg, " ", 4)
 	if len(f) != 4 {
-		t.Fatalf("%s=%q: want <mode> <count> <clock> <path>", helperEnv, spec)
+		t.Fatalf("state child %q: want <mode> <count> <clock> <path>", arg)
 	}
 	mode, path := f[0], f[3]
 	count, err := strconv.Atoi(f[1])
@@ -101,123 +88,48 @@ func TestStateHelperProcess(t *testing.T) {
 			return v1Layout(start, seq, stateNode), err
 		}
 	}
-	if _, err := io.Copy(io.Discard, os.Stdin); err != nil {
-		t.Fatal(err)
-	}
 	// Flushed every 256 UUIDs, so that a killed child has written most.
 	writeResults(t, 4096, func(i int) bool { return count == 0 || i < count }, func(int) (UUID, error) { return next() })
-}
+})
 
-// writeResults writes what next makes, 16 bytes each, through a buffer of
-// size bytes to file descriptor 3, for as long as more says, and closes it.
-func writeResults(t *testing.T, size int, more func(i int) bool, next func(i int) (UUID, error)) {
-	out := os.NewFile(3, "out")
-	w := bufio.NewWriterSize(out, size)
-	for i := 0; more(i); i++ {
-		u, err := next(i)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := w.Write(u[:]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	if err := out.Close(); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// A helper is a child process running TestStateHelperProcess.
-type helper struct {
-	cmd    *exec.Cmd
-	output *bytes.Buffer // its standard output and error
-	out    string        // the file it writes its results to, if any
-}
-
-// startHelpers starts procs children that run TestStateHelperProcess with
-// mode, count and clock (see helperEnv) on the state file at path, each
-// writing to the file out+<i>, or to w if it is not nil, and lets them all
-// go at once. Children still running when the test ends are killed.
-func startHelpers(t *testing.T, procs int, mode string, count int, frozen time.Time, path, out string, w *os.File) []helper {
+// startHelpers starts procs state children with mode, count and clock
+// (see stateChild) on the state file at path, each writing to the file
+// out+<i>, or to w if it is not nil, and lets them all go at once.
+func startHelpers(t *testing.T, procs int, mode string, count int, frozen time.Time, path, out string, w *os.File) []*child {
 	t.Helper()
 	clock := "real"
 	if !frozen.IsZero() {
 		clock = strconv.FormatInt(frozen.UnixNano(), 10)
 	}
-	spec := mode + " " + strconv.Itoa(count) + " " + clock + " " + path
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	t.Cleanup(cancel)
-	start, wait, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer start.Close()
-	defer wait.Close() // lets the children go
-	var hs []helper
-	for i := range procs {
-		h := helper{output: new(bytes.Buffer)}
-		h.cmd = exec.CommandContext(ctx, os.Args[0], "-test.run=^TestStateHelperProcess$")
-		// The race detector would otherwise wait a second before exiting.
-		gorace := strings.TrimSpace(os.Getenv("GORACE") + " atexit_sleep_ms=0")
-		h.cmd.Env = append(os.Environ(), helperEnv+"="+spec, "GORACE="+gorace)
-		h.cmd.Stdin, h.cmd.Stdout, h.cmd.Stderr = start, h.output, h.output
-		f := w
-		if f == nil {
-			h.out = out + strconv.Itoa(i)
-			if f, err = os.Create(h.out); err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
+	arg := mode + " " + strconv.Itoa(count) + " " + clock + " " + path
+	specs := make([]childSpec, procs)
+	for i := range specs {
+		specs[i] = childSpec{role: "state", arg: arg, w: w}
+		if w == nil {
+			specs[i].out = out + strconv.Itoa(i)
 		}
-		h.cmd.ExtraFiles = []*os.File{f}
-		if err := h.cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() {
-			cancel()
-			h.cmd.Wait() // reaps the child, killed by cancel if still running
-		})
-		hs = append(hs, h)
 	}
-	return hs
+	cs, release := startChildren(t, 3*time.Minute, specs...)
+	release()
+	return cs
 }
 
-// waitHelpers waits for the children hs and returns what they wrote, in
+// waitHelpers waits for the children cs and returns what they wrote, in
 // order, checking that each wrote count results.
-func waitHelpers(t *testing.T, hs []helper, count int) []UUID {
+func waitHelpers(t *testing.T, cs []*child, count int) []UUID {
 	t.Helper()
 	var all []UUID
-	for i, h := range hs {
-		if err := h.cmd.Wait(); err != nil {
-			t.Fatalf("child %d: %v\n%s", i, err, h.output)
+	for i, c := range cs {
+		if err := c.cmd.Wait(); err != nil {
+			t.Fatalf("child %d: %v\n%s", i, err, &c.output)
 		}
-		b, err := os.ReadFile(h.out)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids := readUUIDs(t, b)
+		ids := c.results(t)
 		if len(ids) != count {
 			t.Fatalf("child %d wrote %d results; want %d", i, len(ids), count)
 		}
 		all = append(all, ids...)
 	}
 	return all
-}
-
-// readUUIDs returns the UUIDs in b, 16 bytes each.
-func readUUIDs(t *testing.T, b []byte) []UUID {
-	t.Helper()
-	if len(b)%16 != 0 {
-		t.Fatalf("output of %d bytes is not a whole number of UUIDs", len(b))
-	}
-	ids := make([]UUID, len(b)/16)
-	for i := range ids {
-		ids[i] = UUID(b[16*i:])
-	}
-	return ids
 }
 
 // checkStateUUIDs fails unless every id is a version 1 UUID with
@@ -251,24 +163,13 @@ func checkDistinct(t *testing.T, what string, ids []UUID) {
 // openStore returns the store of the state file at path, opened at its
 // first reservation.
 func openStore(path string) *fileStore {
-	return &fileStore{path: path, mode: 0o600, wait: DefaultStateFileLockWait}
-}
-
-// seqRand is a random source whose bytes spell the clock sequence it is,
-// over and over.
-type seqRand uint16
-
-func (r seqRand) Read(p []byte) (int, error) {
-	for i := range p {
-		p[i] = byte(r >> (8 - 8*(i%2)))
-	}
-	return len(p), nil
+	return &fileStore{path: path}
 }
 
 // reserveBlock reserves n timestamps from from for node, as a process
 // that knows nothing of its own, with seq as the random clock sequence.
 func reserveBlock(s *fileStore, from, n uint64, node [6]byte, seq uint16) (uint64, uint16, [6]byte, error) {
-	return s.reserve(claim{from: from, n: n, node: node, random: isRandomNode(node)}, &entropy{r: seqRand(seq)})
+	return s.reserve(claim{from: from, n: n, node: node, random: isRandomNode(node), randSeq: seq & 0x3fff}, defaultLockWait)
 }
 
 // readTable returns the table in the state file at path.
@@ -281,7 +182,7 @@ func readTable(t *testing.T, path string) stateTable {
 	if len(b) != tableLen {
 		t.Fatalf("state file holds %d bytes; want a table of %d", len(b), tableLen)
 	}
-	tab, err := decodeTable(b, fileID{})
+	tab, err := decodeTable(b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -319,40 +220,64 @@ func lockHeld(t *testing.T, path string) bool {
 	}
 }
 
-// encodeRecord returns r in the version 1 format, after edit has changed
-// it, with the checksum made right again, so that only edit's change is
-// wrong.
-func encodeRecord(r stateRecord, edit func(b []byte)) []byte {
-	b := make([]byte, recordLen)
-	copy(b, recordMagic)
-	b[4] = 1
-	binary.BigEndian.PutUint64(b[8:], r.end)
-	binary.BigEndian.PutUint16(b[16:], r.seq)
-	copy(b[18:], r.node[:])
-	if edit != nil {
-		edit(b)
+// slot returns the state of a node whose current run, the only one of its
+// epoch, ends at end with clock sequence seq.
+func slot(end uint64, seq uint16, node [6]byte) stateSlot {
+	return stateSlot{seqState: seqState{seq: seq, end: end, high: end}, node: node}
+}
+
+// writeTable writes to path the table edit makes, with every slot naming
+// the file at path, which it creates if needed.
+func writeTable(t *testing.T, path string, edit func(tab *stateTable)) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		t.Fatal(err)
 	}
-	binary.BigEndian.PutUint32(b[28:], crc32.ChecksumIEEE(b[:28]))
-	return b
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, _ := fileIdentity(fi)
+	var tab stateTable
+	edit(&tab)
+	for i := range tab.slots {
+		tab.slots[i].file = id
+	}
+	b := tab.encode()
+	if _, err := f.WriteAt(b[:], 0); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // TestStateTableLayout pins the file format that README.md documents.
 func TestStateTableLayout(t *testing.T) {
 	var tab stateTable
 	tab.count = 7
-	tab.slots[0] = stateSlot{used: 1, end: 0x1ec9414c232ab00, seq: 0x2bcd, node: [6]byte{0x02, 0x00, 0x5e, 0x10, 0x00, 0x01}, file: fileID{0x803, 0x1234567}}
+	tab.evicted[1] = 0x0102030405060708
+	tab.slots[0] = stateSlot{
+		seqState: seqState{seq: 0x2bcd, runs: 0x0123, end: 0x1ec9414c232ab00, floor: 0x1ec9414c2000000, high: 0x1ec9414c232ab01},
+		used:     1, hits: 9, node: [6]byte{0x02, 0x00, 0x5e, 0x10, 0x00, 0x01}, file: fileID{0x803, 0x1234567},
+	}
 	b := tab.encode()
 	// The checksum is the IEEE CRC-32 of zlib and PNG: Python's
 	// zlib.crc32(b[:28] + b[32:]).
-	const want = "55557374" + "02" + "000000" + "0000000000000007" + "000000000000000000000000" + "e3c9d62e" +
-		"0000000000000001" + "01ec9414c232ab00" + "2bcd" + "02005e100001" + "0000000000000803" + "0000000001234567" + "0000000000000000"
-	if got := hex.EncodeToString(b[:headerLen+slotLen]); got != want {
+	sum := hex.EncodeToString(b[28:32])
+	want := "55557374" + "03" + "000000" + "0000000000000007" + "000000000000000000000000" + sum +
+		"0000000000000000" + "0102030405060708" + strings.Repeat("0000000000000000", evictBuckets-2) +
+		"0000000000000001" + "01ec9414c232ab00" + "01ec9414c2000000" + "01ec9414c232ab01" + "2bcd" + "0123" + "02005e100001" + "0009" + "00000000" +
+		"0000000000000803" + "0000000001234567"
+	if got := hex.EncodeToString(b[:slotsAt+slotLen]); got != want {
 		t.Errorf("table = %s; want %s", got, want)
 	}
-	if rest := b[headerLen+slotLen:]; !bytes.Equal(rest, make([]byte, len(rest))) {
+	if got := crc32.Update(crc32.ChecksumIEEE(b[:28]), crc32.IEEETable, b[32:]); got != binary.BigEndian.Uint32(b[28:]) {
+		t.Errorf("checksum %#x; want %#x", binary.BigEndian.Uint32(b[28:]), got)
+	}
+	if rest := b[slotsAt+slotLen:]; !bytes.Equal(rest, make([]byte, len(rest))) {
 		t.Errorf("empty slots are not zero: %x", rest)
 	}
-	if got, err := decodeTable(b[:], fileID{}); err != nil || got != tab {
+	if got, err := decodeTable(b[:]); err != nil || got != tab {
 		t.Errorf("decodeTable(encode(%+v)) = %+v, %v", tab, got, err)
 	}
 	// Every single-byte change is caught by the checksum: the table reads
@@ -360,7 +285,7 @@ func TestStateTableLayout(t *testing.T) {
 	for i := 5; i < len(b); i++ {
 		c := b
 		c[i] ^= 0x01
-		if got, err := decodeTable(c[:], fileID{}); err != nil || got != (stateTable{}) {
+		if got, err := decodeTable(c[:]); err != nil || got != (stateTable{}) {
 			t.Fatalf("decodeTable with byte %d flipped = %+v, %v; want no state", i, got, err)
 		}
 	}
@@ -374,18 +299,20 @@ func TestStateTableLayout(t *testing.T) {
 func TestStateFileRecovery(t *testing.T) {
 	from := gregorianTicks(rfcTime)
 	const n = 100
-	const randSeq = 0xebcd // a random clock sequence, masked to 0x2bcd
+	const randSeq = 0x2bcd // the random clock sequence of a restart
 	const saved = 0x1234
 	other := [6]byte{0x02, 0x00, 0x5e, 0x10, 0x00, 0x02}
-	record := func(end uint64, seq uint16, node [6]byte) []byte {
-		return encodeRecord(stateRecord{end: end, seq: seq, node: node}, nil)
-	}
-	valid := record(from-5, saved, stateNode)
 	table := func(edit func(tab *stateTable)) []byte {
 		var tab stateTable
 		edit(&tab)
 		b := tab.encode()
 		return b[:]
+	}
+	format := func(v byte) []byte {
+		b := table(func(*stateTable) {})
+		b[4] = v
+		binary.BigEndian.PutUint32(b[28:], tableSum(b))
+		return b
 	}
 	for _, tc := range []struct {
 		name      string
@@ -396,56 +323,55 @@ func TestStateFileRecovery(t *testing.T) {
 		refused   bool // ErrNotStateFile, and the file is left alone
 	}{
 		// No usable state: a random clock sequence and the clock's time.
-		{name: "missing", wantStart: from, wantSeq: randSeq & 0x3fff},
-		{name: "empty", content: []byte{}, wantStart: from, wantSeq: randSeq & 0x3fff},
-		{name: "v1-torn", content: valid[:20], wantStart: from, wantSeq: randSeq & 0x3fff},
-		{name: "v1-one-byte-short", content: valid[:recordLen-1], wantStart: from, wantSeq: randSeq & 0x3fff},
-		{name: "v1-flipped-byte", content: func() []byte { b := slices.Clone(valid); b[12] ^= 0x10; return b }(), wantStart: from, wantSeq: randSeq & 0x3fff},
-		{name: "v1-bad-checksum", content: func() []byte { b := slices.Clone(valid); b[31]++; return b }(), wantStart: from, wantSeq: randSeq & 0x3fff},
-		{name: "v1-reserved-set", content: encodeRecord(stateRecord{end: from - 5, seq: saved, node: stateNode}, func(b []byte) { b[25] = 1 }), wantStart: from, wantSeq: randSeq & 0x3fff},
-		{name: "v1-seq-over-14-bits", content: encodeRecord(stateRecord{end: from - 5, seq: saved, node: stateNode}, func(b []byte) { b[16] |= 0x40 }), wantStart: from, wantSeq: randSeq & 0x3fff},
-		{name: "v1-other-node", content: record(from-5, saved, other), wantStart: from, wantSeq: randSeq & 0x3fff},
-		{name: "v1-other-node-ahead", content: record(from+1000, saved, other), wantStart: from, wantSeq: randSeq & 0x3fff},
-		{name: "table-torn", content: table(func(tab *stateTable) { tab.write(0, stateSlot{end: from + 1000, seq: saved, node: stateNode}) })[:tableLen-100], wantStart: from, wantSeq: randSeq & 0x3fff},
+		{name: "missing", wantStart: from, wantSeq: randSeq},
+		{name: "empty", content: []byte{}, wantStart: from, wantSeq: randSeq},
+		{name: "table-torn", content: table(func(tab *stateTable) { tab.write(0, slot(from+1000, saved, stateNode)) })[:tableLen-100], wantStart: from, wantSeq: randSeq},
 		{name: "table-bad-checksum", content: func() []byte {
-			b := table(func(tab *stateTable) { tab.write(0, stateSlot{end: from + 1000, seq: saved, node: stateNode}) })
+			b := table(func(tab *stateTable) { tab.write(0, slot(from+1000, saved, stateNode)) })
 			b[100] ^= 1
 			return b
-		}(), wantStart: from, wantSeq: randSeq & 0x3fff},
-		// A slot copied from another file: possibly stale, so a random
-		// clock sequence, never the saved one.
+		}(), wantStart: from, wantSeq: randSeq},
+		{name: "other-node", content: table(func(tab *stateTable) { tab.write(0, slot(from+1000, saved, other)) }), current: true, wantStart: from, wantSeq: randSeq},
+		// A slot copied from another file: possibly stale, so a restart
+		// above it, with a random clock sequence.
 		{name: "table-copied", content: table(func(tab *stateTable) {
-			tab.write(3, stateSlot{end: from + 1000, seq: randSeq & 0x3fff, node: stateNode, file: fileID{1, 2}})
-		}), wantStart: from, wantSeq: (randSeq + 1) & 0x3fff},
-		// A version 1 record of this node: its state, as before.
-		{name: "v1-behind", content: valid, wantStart: from, wantSeq: saved},
-		{name: "v1-at-clock", content: record(from, saved, stateNode), wantStart: from, wantSeq: saved},
-		{name: "v1-zero-time", content: record(0, saved, stateNode), wantStart: from, wantSeq: saved},
-		{name: "v1-slightly-ahead", content: record(from+1000, saved, stateNode), wantStart: from + 1000, wantSeq: saved},
-		{name: "v1-ahead-by-max", content: record(from+fileAhead, saved, stateNode), wantStart: from + fileAhead, wantSeq: saved},
-		{name: "v1-ahead-past-max", content: record(from+fileAhead+1, saved, stateNode), wantStart: from, wantSeq: saved + 1},
-		{name: "v1-future", content: record(gregorianTicks(time.Date(3000, 1, 1, 0, 0, 0, 0, time.UTC)), saved, stateNode), wantStart: from, wantSeq: saved + 1},
-		{name: "v1-future-seq-wraps", content: record(from+10*maxAhead, 0x3fff, stateNode), wantStart: from, wantSeq: 0},
+			tab.write(3, slot(from+1000, saved, stateNode))
+			tab.slots[3].file = fileID{1, 2}
+		}), wantStart: from + 1000, wantSeq: randSeq},
+		// A node evicted from the table: a restart above its bucket.
+		{name: "evicted", current: true, content: table(func(tab *stateTable) {
+			tab.evicted[evictBucket(stateNode)] = from + 5000
+		}), wantStart: from + 5000, wantSeq: randSeq},
 		// This node's slot in a table, among others.
 		{name: "table-behind", current: true, content: table(func(tab *stateTable) {
-			tab.write(0, stateSlot{end: from + 7, seq: 1, node: other})
-			tab.write(5, stateSlot{end: from - 5, seq: saved, node: stateNode})
+			tab.write(0, slot(from+7, 1, other))
+			tab.write(5, slot(from-5, saved, stateNode))
 		}), wantStart: from, wantSeq: saved},
+		{name: "table-zero-time", current: true, content: table(func(tab *stateTable) { tab.write(5, slot(0, saved, stateNode)) }), wantStart: from, wantSeq: saved},
 		{name: "table-ahead", current: true, content: table(func(tab *stateTable) {
-			tab.write(5, stateSlot{end: from + 1000, seq: saved, node: stateNode})
-			tab.write(0, stateSlot{end: from + fileAhead*9, seq: 1, node: other})
+			tab.write(5, slot(from+1000, saved, stateNode))
+			tab.write(0, slot(from+fileAhead*9, 1, other))
 		}), wantStart: from + 1000, wantSeq: saved},
+		{name: "table-ahead-by-max", current: true, content: table(func(tab *stateTable) { tab.write(5, slot(from+fileAhead, saved, stateNode)) }), wantStart: from + fileAhead, wantSeq: saved},
 		{name: "table-future", current: true, content: table(func(tab *stateTable) {
-			tab.write(15, stateSlot{end: from + fileAhead + 1, seq: saved, node: stateNode})
+			tab.write(15, slot(from+fileAhead+1, saved, stateNode))
 		}), wantStart: from, wantSeq: saved + 1},
+		{name: "table-seq-wraps", current: true, content: table(func(tab *stateTable) { tab.write(15, slot(from+10*maxAhead, 0x3fff, stateNode)) }), wantStart: from, wantSeq: 0},
+		// Every clock sequence of the epoch used: a new epoch above all.
+		{name: "epoch-used-up", current: true, content: table(func(tab *stateTable) {
+			s := slot(from+10*maxAhead, saved, stateNode)
+			s.runs, s.high = 1<<14-1, from+100*maxAhead
+			tab.write(15, s)
+		}), wantStart: from + 100*maxAhead, wantSeq: saved + 1},
 		// Not a state file: refused, and left as it was.
 		{name: "config", content: []byte("listen = 127.0.0.1:8080\nworkers = 4\n"), refused: true},
 		{name: "random-32-bytes", content: []byte("not a state record, just 32 b..."), refused: true},
 		{name: "long-garbage", content: bytes.Repeat([]byte{0x5a}, 4096), refused: true},
-		{name: "v1-then-junk", content: append(slices.Clone(valid), "junk"...), refused: true},
 		{name: "table-then-junk", content: append(table(func(*stateTable) {}), 0), refused: true},
-		{name: "bad-magic", content: encodeRecord(stateRecord{end: from - 5, seq: saved, node: stateNode}, func(b []byte) { b[0] = 'X' }), refused: true},
-		{name: "future-format", content: encodeRecord(stateRecord{end: from - 5, seq: saved, node: stateNode}, func(b []byte) { b[4] = 3 }), refused: true},
+		{name: "bad-magic", content: func() []byte { b := table(func(*stateTable) {}); b[0] = 'X'; return b }(), refused: true},
+		{name: "format-1", content: format(1)[:32], refused: true},
+		{name: "format-2", content: format(2), refused: true},
+		{name: "future-format", content: format(4), refused: true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "state")
@@ -454,25 +380,15 @@ func TestStateFileRecovery(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			s := openStore(path)
-			defer s.close()
 			if tc.current {
-				// Make the table's slots name the file they are in.
-				if err := s.open(); err != nil {
-					t.Fatal(err)
-				}
-				tab, err := decodeTable(tc.content, s.id)
+				tab, err := decodeTable(tc.content)
 				if err != nil {
 					t.Fatal(err)
 				}
-				for i := range tab.slots {
-					tab.slots[i].file = s.id
-				}
-				b := tab.encode()
-				if _, err := s.f.WriteAt(b[:], 0); err != nil {
-					t.Fatal(err)
-				}
+				writeTable(t, path, func(t *stateTable) { *t = tab })
 			}
+			s := openStore(path)
+			defer s.close()
 			start, seq, _, err := reserveBlock(s, from, n, stateNode, randSeq)
 			if tc.refused {
 				var se *StateFileError
@@ -488,7 +404,7 @@ func TestStateFileRecovery(t *testing.T) {
 				t.Fatalf("reserve(%d, %d) = %d, %#x, %v; want %d, %#x, nil", from, n, start, seq, err, tc.wantStart, tc.wantSeq)
 			}
 			got := slotOf(t, path, stateNode)
-			if got.end != tc.wantStart+n || got.seq != tc.wantSeq || got.file != s.id {
+			if got.end != tc.wantStart+n || got.seq != tc.wantSeq || got.file != s.id || got.high < got.end {
 				t.Errorf("saved %+v; want end %d, seq %#x, file %v", got, tc.wantStart+n, tc.wantSeq, s.id)
 			}
 			if lockHeld(t, path) {
@@ -505,7 +421,8 @@ func TestStateFileRandError(t *testing.T) {
 	s := openStore(path)
 	defer s.close()
 	errRand := errors.New("no entropy")
-	if _, _, _, err := s.reserve(claim{from: 1000, n: 64, node: stateNode}, &entropy{r: iotest.ErrReader(errRand)}); !errors.Is(err, errRand) || !errors.Is(err, ErrRandom) {
+	_, randErr := (&entropy{r: iotest.ErrReader(errRand)}).randomSeq()
+	if _, _, _, err := s.reserve(claim{from: 1000, n: 64, node: stateNode, randErr: randErr}, defaultLockWait); !errors.Is(err, errRand) || !errors.Is(err, ErrRandom) {
 		t.Fatalf("reserve with a failing random source = %v; want %v", err, errRand)
 	}
 	if b, err := os.ReadFile(path); err != nil || len(b) != 0 {
@@ -520,14 +437,12 @@ func TestStateFileRandError(t *testing.T) {
 }
 
 // TestStateFileGeneratorRecovery checks recovery through a Generator: a
-// saved timestamp in the future makes NewV1 use the clock's time and the
-// next clock sequence.
+// saved timestamp an hour in the future makes NewV1 use the clock's time
+// and the next clock sequence.
 func TestStateFileGeneratorRecovery(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state")
 	future := gregorianTicks(rfcTime.Add(time.Hour))
-	if err := os.WriteFile(path, encodeRecord(stateRecord{end: future, seq: 0x0100, node: stateNode}, nil), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	writeTable(t, path, func(tab *stateTable) { tab.write(0, slot(future, 0x0100, stateNode)) })
 	g := NewGenerator(stateOptions(path, rfcTime))
 	u, err := g.NewV1()
 	if err != nil {
@@ -535,7 +450,7 @@ func TestStateFileGeneratorRecovery(t *testing.T) {
 	}
 	want := v1Layout(gregorianTicks(rfcTime), 0x0101, stateNode)
 	if u != want {
-		t.Errorf("NewV1 after a record an hour ahead = %v; want %v", u, want)
+		t.Errorf("NewV1 after a slot an hour ahead = %v; want %v", u, want)
 	}
 }
 
@@ -546,11 +461,12 @@ func TestStateFileErrors(t *testing.T) {
 		name  string
 		setup func(t *testing.T, dir string) string // returns the path
 		is    error                                 // the cause, if the platform agrees on it
+		says  string                                // what the message names
 	}
 	scenarios := []scenario{
 		{"directory", func(t *testing.T, dir string) string {
 			return dir
-		}, syscall.EISDIR},
+		}, ErrNotStateFile, "a directory"},
 		{"symlink", func(t *testing.T, dir string) string {
 			target := filepath.Join(dir, "target")
 			if err := os.WriteFile(target, nil, 0o600); err != nil {
@@ -561,20 +477,27 @@ func TestStateFileErrors(t *testing.T) {
 				t.Fatal(err)
 			}
 			return link
-		}, nil}, // ELOOP on Linux and macOS, EMLINK on FreeBSD
+		}, ErrNotStateFile, "a symbolic link"},
 		{"dangling-symlink", func(t *testing.T, dir string) string {
 			link := filepath.Join(dir, "link")
 			if err := os.Symlink(filepath.Join(dir, "nothing"), link); err != nil {
 				t.Fatal(err)
 			}
 			return link
-		}, nil},
+		}, ErrNotStateFile, "a symbolic link"},
 		{"missing-directory", func(t *testing.T, dir string) string {
 			return filepath.Join(dir, "no", "state")
-		}, fs.ErrNotExist},
+		}, fs.ErrNotExist, ""},
 		{"device", func(t *testing.T, dir string) string {
 			return os.DevNull
-		}, nil},
+		}, ErrNotStateFile, "a device"},
+		{"fifo", func(t *testing.T, dir string) string {
+			path := filepath.Join(dir, "fifo")
+			if err := syscall.Mkfifo(path, 0o600); err != nil {
+				t.Skip(err)
+			}
+			return path
+		}, ErrNotStateFile, "a FIFO"},
 	}
 	if os.Geteuid() != 0 {
 		// Root reads and writes whatever the permissions say.
@@ -584,7 +507,7 @@ func TestStateFileErrors(t *testing.T) {
 				t.Fatal(err)
 			}
 			return path
-		}, fs.ErrPermission})
+		}, fs.ErrPermission, ""})
 	}
 	for _, sc := range scenarios {
 		t.Run(sc.name, func(t *testing.T) {
@@ -600,6 +523,9 @@ func TestStateFileErrors(t *testing.T) {
 				if sc.is != nil && !errors.Is(err, sc.is) {
 					t.Errorf("error %v is not %v", err, sc.is)
 				}
+				if !strings.Contains(err.Error(), sc.says) || strings.Count(err.Error(), "uuid: ") != 1 {
+					t.Errorf("error %q does not name %q once", err, sc.says)
+				}
 			}
 			if sc.name == "symlink" {
 				if b, _ := os.ReadFile(filepath.Join(dir, "target")); len(b) != 0 {
@@ -611,20 +537,18 @@ func TestStateFileErrors(t *testing.T) {
 }
 
 // TestStateFileMode checks the permissions of a state file the Generator
-// creates, under a known umask, and that an existing file keeps its own.
+// creates, under a permissive umask, and that an existing file, which a
+// caller created to share it, keeps its own.
 func TestStateFileMode(t *testing.T) {
-	old := syscall.Umask(0o022)
+	old := syscall.Umask(0)
 	defer syscall.Umask(old)
 	for _, tc := range []struct {
 		name     string
-		mode     os.FileMode
 		existing os.FileMode // 0: no file yet
 		want     os.FileMode
 	}{
-		{"default", 0, 0, 0o600},
-		{"mode=0640", 0o640, 0, 0o640},
-		{"mode=0666-umask", 0o666, 0, 0o644},
-		{"existing", 0o600, 0o604, 0o604},
+		{"created", 0, 0o600},
+		{"existing", 0o664, 0o664},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "state")
@@ -633,9 +557,9 @@ func TestStateFileMode(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			opts := stateOptions(path, rfcTime)
-			opts.StateFileMode = tc.mode
-			if _, err := NewGenerator(opts).NewV1(); err != nil {
+			g := NewGenerator(stateOptions(path, rfcTime))
+			defer g.Close()
+			if _, err := g.NewV1(); err != nil {
 				t.Fatal(err)
 			}
 			fi, err := os.Stat(path)
@@ -649,17 +573,20 @@ func TestStateFileMode(t *testing.T) {
 	}
 }
 
-// TestStateFileProcesses runs four processes at once, each making 250 000
-// version 1 UUIDs through one state file, with the same node and, in the
-// hard case, a clock frozen at the same instant in all of them: the
-// million UUIDs must be unique. With the frozen clock the processes
+// TestStateFileProcesses runs processes at once (in CI four, each making
+// 250 000), each making version 1 UUIDs through one state file, with the
+// same node and, in the hard case, a clock frozen at the same instant in
+// all of them: the UUIDs must be unique. With the frozen clock the processes
 // continue after each other's blocks, so they all keep the clock sequence
 // the first one drew.
 func TestStateFileProcesses(t *testing.T) {
-	const procs = 4
-	count := 250_000
-	if testing.Short() {
-		count = 25_000
+	procs := 2 // in CI (UUID_SOAK_SECONDS set), 4
+	if soakScale(t) > 1 {
+		procs = 4
+	}
+	count := 20_000 // in CI (UUID_SOAK_SECONDS set), 250 000
+	if soakScale(t) > 1 {
+		count = 250_000
 	}
 	for _, tc := range []struct {
 		name   string
@@ -691,18 +618,22 @@ func TestStateFileProcesses(t *testing.T) {
 	}
 }
 
-// TestStateFileLock makes four processes, and then two open files in
+// TestStateFileLock makes processes (in CI four), and then two open files in
 // this process, reserve one timestamp at a time from one state file with a
 // frozen clock, so that reservations contend for the lock all the time:
 // no two reservations get the same timestamp and clock sequence.
 func TestStateFileLock(t *testing.T) {
-	count := 25_000
-	if testing.Short() {
-		count = 2_500
+	count := 1_000 // in CI (UUID_SOAK_SECONDS set), 25 000
+	if soakScale(t) > 1 {
+		count = 25_000
 	}
 	t.Run("processes", func(t *testing.T) {
 		dir := t.TempDir()
-		hs := startHelpers(t, 4, "reserve", count, rfcTime, filepath.Join(dir, "state"), filepath.Join(dir, "out"), nil)
+		procs := 2 // in CI (UUID_SOAK_SECONDS set), 4
+		if soakScale(t) > 1 {
+			procs = 4
+		}
+		hs := startHelpers(t, procs, "reserve", count, rfcTime, filepath.Join(dir, "state"), filepath.Join(dir, "out"), nil)
 		all := waitHelpers(t, hs, count)
 		checkStateUUIDs(t, "reservations", all, stateSeq)
 		checkDistinct(t, "reservations", all)
@@ -747,9 +678,9 @@ func TestStateFileLock(t *testing.T) {
 // same file and clock: nothing the second makes equals anything the first
 // wrote out before it died.
 func TestStateFileKill(t *testing.T) {
-	before, after := 100_000, 300_000
-	if testing.Short() {
-		before, after = 10_000, 30_000
+	before, after := 10_000, 30_000 // in CI (UUID_SOAK_SECONDS set), ten times more
+	if soakScale(t) > 1 {
+		before, after = 100_000, 300_000
 	}
 	dir := t.TempDir()
 	path := filepath.Join(dir, "state")
@@ -762,7 +693,7 @@ func TestStateFileKill(t *testing.T) {
 		t.Fatal(err)
 	}
 	if err := h.cmd.Wait(); err == nil || h.cmd.ProcessState.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
-		t.Fatalf("first child: %v, want killed by SIGKILL\n%s", err, h.output)
+		t.Fatalf("first child: %v, want killed by SIGKILL\n%s", err, &h.output)
 	}
 	first := readUUIDs(t, append(buf, rest...))
 
@@ -776,9 +707,9 @@ func TestStateFileKill(t *testing.T) {
 // file, each with its own open file and so its own lock, concurrently and
 // with a frozen clock, past the largest block size.
 func TestStateFileGenerators(t *testing.T) {
-	n := maxBlock + 40_000
-	if testing.Short() {
-		n = 20_000
+	n := 20_000 // in CI (UUID_SOAK_SECONDS set), past the largest block
+	if soakScale(t) > 1 {
+		n = maxBlock + 40_000
 	}
 	path := filepath.Join(t.TempDir(), "state")
 	var wg sync.WaitGroup
@@ -876,7 +807,7 @@ func BenchmarkNewV1State(b *testing.B) {
 // at path, with the clock frozen at rfcTime, until it is killed, and
 // reads its first n UUIDs. It returns the child, the pipe it writes the
 // rest to, and the bytes read.
-func startReading(t *testing.T, path string, n int) (helper, *os.File, []byte) {
+func startReading(t *testing.T, path string, n int) (*child, *os.File, []byte) {
 	t.Helper()
 	r, w, err := os.Pipe()
 	if err != nil {
@@ -887,7 +818,7 @@ func startReading(t *testing.T, path string, n int) (helper, *os.File, []byte) {
 	w.Close()
 	buf := make([]byte, 16*n)
 	if _, err := io.ReadFull(r, buf); err != nil {
-		t.Fatalf("reading the first child's UUIDs: %v\n%s", err, h.output)
+		t.Fatalf("reading the first child's UUIDs: %v\n%s", err, &h.output)
 	}
 	return h, r, buf
 }
@@ -899,9 +830,9 @@ func startReading(t *testing.T, path string, n int) (helper, *os.File, []byte) {
 // first child made from the replaced file would repeat the second child's
 // UUIDs; it must notice the replacement and move to the new file.
 func TestStateFileReplaced(t *testing.T) {
-	before, second := 50_000, 200_000
-	if testing.Short() {
-		before, second = 5_000, 20_000
+	before, second := 5_000, 20_000 // in CI (UUID_SOAK_SECONDS set), ten times more
+	if soakScale(t) > 1 {
+		before, second = 50_000, 200_000
 	}
 	dir := t.TempDir()
 	path := filepath.Join(dir, "state")
@@ -933,11 +864,8 @@ func TestStateFileReplaced(t *testing.T) {
 	a.cmd.Wait()
 	all := append(first, ids...)
 	// The copy's slot names the file it was copied from, so the second
-	// child does not trust it: a new clock sequence, unlike the saved one.
+	// child does not trust it: it restarts above it.
 	checkStateUUIDs(t, "both children", all, -1)
-	if s, _ := ids[0].ClockSequence(); s == stateSeq {
-		t.Errorf("second child continued the copied clock sequence %#x", s)
-	}
 	checkDistinct(t, "both children", all)
 }
 
@@ -992,11 +920,10 @@ func TestStateFileReopenRecovers(t *testing.T) {
 func TestStateTableReserve(t *testing.T) {
 	file := fileID{8, 42}
 	node := func(i int) [6]byte { return [6]byte{0x02, 0, 0, 0, byte(i >> 8), byte(i)} }
-	rnd := &entropy{r: seqRand(0x1111)}
 	reserve := func(tab *stateTable, c claim) (uint64, uint16, [6]byte) {
 		t.Helper()
-		c.file = file
-		start, seq, used, err := tab.reserve(c, rnd)
+		c.file, c.randSeq = file, 0x1111
+		start, seq, used, err := tab.reserve(c)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -1013,20 +940,35 @@ func TestStateTableReserve(t *testing.T) {
 			}
 		}
 	})
-	t.Run("full-table-evicts-least-recent", func(t *testing.T) {
+	t.Run("full-table-evicts-least-recent-once-used", func(t *testing.T) {
 		var tab stateTable
 		for i := range tableSlots {
 			reserve(&tab, claim{from: 1000, n: 10, node: node(i)})
 		}
-		reserve(&tab, claim{from: 1000, n: 10, node: node(0)}) // node 1 is now the least recent
+		reserve(&tab, claim{from: 1000, n: 10, node: node(0)}) // node 1 is now the least recent of those used once
 		reserve(&tab, claim{from: 1000, n: 10, node: node(99)})
 		if tab.find(node(1)) >= 0 || tab.find(node(99)) < 0 || tab.find(node(0)) < 0 {
 			t.Fatalf("after a 17th node: %+v; want node 1 evicted", tab.slots)
 		}
-		// The evicted node restarts at random, above its own history.
-		start, seq, _ := reserve(&tab, claim{from: 1000, n: 10, node: node(1), high: 1010, last: 0x1111, hasLast: true})
-		if start != 1010 || seq == 0x1111 {
-			t.Errorf("evicted node: start %d, seq %#x; want 1010 and not its last clock sequence 0x1111", start, seq)
+		// The evicted node restarts above what it could have used.
+		start, _, _ := reserve(&tab, claim{from: 1000, n: 10, node: node(1)})
+		if start < 1010 {
+			t.Errorf("evicted node: start %d; want at least 1010", start)
+		}
+	})
+	t.Run("node-in-use-keeps-its-slot", func(t *testing.T) {
+		// A node that reserves again and again keeps its slot while ten
+		// tables' worth of nodes that reserve once come and go.
+		var tab stateTable
+		hot := node(7)
+		var want uint64 = 1000
+		for i := range 10 * tableSlots {
+			start, seq, _ := reserve(&tab, claim{from: 1000, n: 10, node: hot})
+			if start != want || seq != 0x1111 {
+				t.Fatalf("after %d other nodes: start %d, seq %#x; want %d, 0x1111", i, start, seq, want)
+			}
+			want += 10
+			reserve(&tab, claim{from: 5000, n: 10, node: node(1000 + i)})
 		}
 	})
 	t.Run("random-nodes-share-one-slot", func(t *testing.T) {
@@ -1043,16 +985,31 @@ func TestStateTableReserve(t *testing.T) {
 	t.Run("fresh-claim", func(t *testing.T) {
 		var tab stateTable
 		reserve(&tab, claim{from: 1000, n: 10, node: node(1)})
-		start, seq, _ := reserve(&tab, claim{from: 1000, n: 10, node: node(1), fresh: true, high: 5000, last: 0x1112, hasLast: true})
-		if start != 5000 || seq == 0x1111 || seq == 0x1112 {
-			t.Errorf("fresh claim: start %d, seq %#x; want 5000 and neither 0x1111 nor 0x1112", start, seq)
+		start, _, _ := reserve(&tab, claim{from: 1000, n: 10, node: node(1), fresh: true, high: 5000})
+		if start != 5000 {
+			t.Errorf("fresh claim: start %d; want 5000", start)
 		}
 	})
-	t.Run("own-history-far-ahead", func(t *testing.T) {
+	t.Run("slot-behind-the-process", func(t *testing.T) {
+		// The file knows less than the process (restored from a backup):
+		// a restart above what the process knows, however far ahead.
 		var tab stateTable
-		start, _, _ := reserve(&tab, claim{from: 1000, n: 10, node: node(1), high: 1000 + maxHoldTicks + 1})
-		if start != 1000 {
-			t.Errorf("own history more than a day ahead: start %d; want the clock, 1000", start)
+		reserve(&tab, claim{from: 1000, n: 10, node: node(1)})
+		far := uint64(1000 + 10*maxHoldTicks)
+		start, _, _ := reserve(&tab, claim{from: 1000, n: 10, node: node(1), high: far})
+		if start != far {
+			t.Errorf("own history far ahead: start %d; want %d", start, far)
+		}
+	})
+	t.Run("random-error-only-when-needed", func(t *testing.T) {
+		var tab stateTable
+		errRand := errors.New("no entropy")
+		if _, _, _, err := tab.reserve(claim{from: 1000, n: 10, node: node(1), file: file, randErr: errRand}); err != errRand {
+			t.Fatalf("new node with a failed draw: %v; want %v", err, errRand)
+		}
+		reserve(&tab, claim{from: 1000, n: 10, node: node(1)})
+		if _, _, _, err := tab.reserve(claim{from: 1000, n: 10, node: node(1), file: file, randErr: errRand}); err != nil {
+			t.Fatalf("known node with a failed draw: %v; want nil", err)
 		}
 	})
 }
@@ -1110,6 +1067,9 @@ func TestStateFileLockWait(t *testing.T) {
 	var se *StateFileError
 	if !errors.As(err, &se) || se.Op != "lock" {
 		t.Errorf("error %v is not a *StateFileError of the lock", err)
+	}
+	if msg := err.Error(); !strings.Contains(msg, "held by another process") || !strings.Contains(msg, opts.StateFileLockWait.String()) || !strings.HasPrefix(msg, "uuid: ") {
+		t.Errorf("lock wait error %q does not say another process held the lock for %v", msg, opts.StateFileLockWait)
 	}
 	syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
 	if _, err := g.NewV1(); err != nil {
@@ -1206,4 +1166,74 @@ func TestStateFileProcessHistory(t *testing.T) {
 		}
 	}
 	checkUnique(t, "Generators of one process", all)
+}
+
+// TestStateFileSharesRandomNode: Generators with random nodes that share a
+// state file adopt the first one's node, so they continue each other's
+// state instead of restarting it.
+func TestStateFileSharesRandomNode(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state")
+	var nodes [][6]byte
+	var all []UUID
+	for range 3 {
+		g := NewGenerator(GeneratorOptions{StateFile: path, V6Node: true, Node: RandomNode(), Now: fixedClock(rfcTime)})
+		ids := generate(t, 1000, g.NewV1)
+		n, _ := ids[0].NodeID()
+		nodes = append(nodes, n)
+		all = append(all, ids...)
+	}
+	if nodes[0] != nodes[1] || nodes[1] != nodes[2] || !isRandomNode(nodes[0]) {
+		t.Errorf("nodes %x; want one random node", nodes)
+	}
+	checkUnique(t, "three generators", all)
+	// A hardware node is never replaced by the file's random one.
+	g := NewGenerator(GeneratorOptions{StateFile: path, V6Node: true, Node: StaticNode([6]byte{0x00, 0x1b, 0x21, 1, 2, 3}), Now: fixedClock(rfcTime)})
+	if n, _ := must(g.NewV1()).NodeID(); n != [6]byte{0x00, 0x1b, 0x21, 1, 2, 3} {
+		t.Errorf("static node replaced by %x", n)
+	}
+}
+
+// results returns the UUIDs a child wrote to its file, 16 bytes each.
+func (c *child) results(t *testing.T) []UUID {
+	t.Helper()
+	b, err := os.ReadFile(c.out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return readUUIDs(t, b)
+}
+
+// readUUIDs returns the UUIDs in b, 16 bytes each.
+func readUUIDs(t *testing.T, b []byte) []UUID {
+	t.Helper()
+	if len(b)%16 != 0 {
+		t.Fatalf("output of %d bytes is not a whole number of UUIDs", len(b))
+	}
+	ids := make([]UUID, len(b)/16)
+	for i := range ids {
+		ids[i] = UUID(b[16*i:])
+	}
+	return ids
+}
+
+// writeResults writes what next makes, 16 bytes each, through a buffer of
+// size bytes to file descriptor 3, for as long as more says, and closes it.
+func writeResults(t *testing.T, size int, more func(i int) bool, next func(i int) (UUID, error)) {
+	out := os.NewFile(3, "out")
+	w := bufio.NewWriterSize(out, size)
+	for i := 0; more(i); i++ {
+		u, err := next(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Write(u[:]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if err := out.Close(); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -32,8 +32,9 @@ func NewV2Person() UUID { return NewV2(DomainPerson, uint32(max(os.Getuid(), 0))
 func NewV2Group() UUID { return NewV2(DomainGroup, uint32(max(os.Getgid(), 0))) }
 
 // NewV1 returns a version 1 UUID (RFC 9562, Section 5.1) from g's clock and
-// node. Within one Generator every (timestamp, clock sequence) pair is used
-// once, whatever the clock does:
+// node. Within one Generator, and with a state file across the processes of
+// the host that share it, no (timestamp, clock sequence, node) triple is
+// handed out twice, whatever the clock does:
 //   - UUIDs made within one 100-ns tick are counted into the following
 //     ticks (RFC 4122, Section 4.2.1.2), so the timestamp may run ahead of
 //     the clock during a burst, by at most one second; past that, NewV1 waits
@@ -45,9 +46,9 @@ func NewV2Group() UUID { return NewV2(DomainGroup, uint32(max(os.Getgid(), 0))) 
 //     clock; a smaller step back is counted through, as a burst is. So a
 //     single wrong reading, however far in the future, costs one clock
 //     sequence and no more.
-//   - Should the clock go back so often that every clock sequence has been
-//     used, timestamps continue above every one handed out so far, if that
-//     is at most a day ahead of the clock.
+//   - Should the clock go back so often that all 16384 clock sequences
+//     have been used, timestamps continue above every one handed out so
+//     far, however far ahead of the clock that is.
 //
 // The clock sequence starts at a random value, and is drawn afresh (with
 // the node, if it is random) when the system clock's wall reading jumps

@@ -16,7 +16,7 @@ func NewV4() UUID { return orPanic(defaultGenerator.NewV4()) }
 // UUIDs, and keeps nothing afterwards. It cannot fail: like [FillV7], it
 // would panic with the error of [Generator.FillV4], which for crypto/rand
 // is always nil.
-func FillV4(dst []UUID) { panicOn(defaultGenerator.FillV4(dst)) }
+func FillV4(dst []UUID) { orPanic(UUID{}, defaultGenerator.FillV4(dst)) }
 
 // NewV4 returns a version 4 UUID with 122 bits from g's random source. The
 // error is non-nil only if the caller's Rand failed.

@@ -51,29 +51,29 @@ func MaxV7(t time.Time) UUID { return v7Layout(unixMillis(t), 0x0fff, 1<<62-1) }
 // 65536 UUIDs. It is the fast way to make many keys; see
 // [Generator.FillV7]. Like NewV7, it panics with [ErrExhausted] only if
 // the clock reads after the year 10889.
-func FillV7(dst []UUID) { panicOn(defaultGenerator.FillV7(dst)) }
+func FillV7(dst []UUID) { orPanic(UUID{}, defaultGenerator.FillV7(dst)) }
 
 // NewV8 returns the version 8 UUID holding the caller's custom bits: all of
 // custom except the version and variant bits, which NewV8 sets (RFC 9562,
 // Section 5.8). Uniqueness is the caller's business.
 func NewV8(custom [16]byte) UUID { return UUID(custom).withVersion(8) }
 
-// NewV6 returns a version 6 UUID (RFC 9562, Section 5.6) from g's clock.
-// Values from one Generator are strictly increasing across all goroutines:
-// bursts count into the following 100-ns ticks, as for [Generator.NewV1],
-// and a clock that steps back holds the timestamp until the clock catches
-// up, for a step back of up to a day; a clock that reads more than a day
-// behind the last timestamp is taken to have read wrong before, and the
-// timestamps follow it back (order breaks once; values stay unique). With
-// a StateFile, a step back of more than a few seconds instead moves the
-// shared state to the next clock sequence and restarts from the clock, as
-// RFC 4122 prescribes, since holding the timestamp could reach into
-// another process's timestamps. Unless g was made with a Node source, each
-// UUID gets a fresh random clock sequence and random multicast node, as
-// RFC 9562 recommends; with one, it uses g's node and clock sequence, as
-// v1 does. The error is non-nil only if the caller's Rand or Node source
-// or the state file failed, or the clock reads at the end of the layout's
-// range and its last timestamp is used ([ErrExhausted]).
+// NewV6 returns a version 6 UUID (RFC 9562, Section 5.6) from g's clock,
+// with a fresh random clock sequence and random multicast node, as RFC
+// 9562 recommends. Values from one Generator are strictly increasing
+// across all goroutines: bursts count into the following 100-ns ticks, as
+// for [Generator.NewV1], and a clock that steps back holds the timestamp
+// until the clock catches up, for a step back of up to a day; a clock that
+// reads more than a day behind the last timestamp is taken to have read
+// wrong before, and the timestamps follow it back (order breaks once;
+// values stay unique). With [GeneratorOptions.V6Node], UUIDs carry g's node
+// and share version 1's clock sequence and timestamps, in memory or
+// through the state file, with [Generator.NewV1]'s guarantee instead: no
+// triple twice, and increasing except where the clock goes back (by more
+// than a second, or a few seconds with a state file) and a new clock
+// sequence starts. The error is non-nil only if the caller's Rand or Node
+// source or the state file failed, or the clock reads at the end of the
+// layout's range and its last timestamp is used ([ErrExhausted]).
 func (g *Generator) NewV6() (UUID, error) {
 	if g.v6Node {
 		ticks, seq, node, err := g.nextGregorian()

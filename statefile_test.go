@@ -1,0 +1,133 @@
+//go:build unix && !aix && (!solaris || illumos)
+
+package uuid
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"testing"
+	"time"
+)
+
+// blockingRand blocks each read until it is released.
+type blockingRand struct {
+	entered chan struct{}
+	release chan struct{}
+}
+
+func (b *blockingRand) Read(p []byte) (int, error) {
+	b.entered <- struct{}{}
+	<-b.release
+	clear(p)
+	return len(p), nil
+}
+
+// TestStateFileRandNotUnderLock: a Generator whose Rand blocks while it
+// reserves does not hold the state file's lock, so another Generator on
+// the file, in this process or another, goes on meanwhile.
+func TestStateFileRandNotUnderLock(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state")
+	r := &blockingRand{entered: make(chan struct{}), release: make(chan struct{})}
+	stuck := NewGenerator(GeneratorOptions{StateFile: path, Now: fixedClock(rfcTime), Rand: r, Node: StaticNode(stateNode)})
+	defer stuck.Close()
+	done := make(chan error)
+	go func() {
+		_, err := stuck.NewV1()
+		done <- err
+	}()
+	<-r.entered // stuck is in its Rand, on its way to a reservation
+	other := NewGenerator(stateOptions(path, rfcTime))
+	defer other.Close()
+	if _, err := other.NewV1(); err != nil {
+		t.Fatalf("NewV1 of another Generator while one's Rand blocks: %v", err)
+	}
+	if lockHeld(t, path) {
+		t.Error("the state file's lock is held while a Rand blocks")
+	}
+	close(r.release)
+	for {
+		select {
+		case r.entered <- struct{}{}:
+			continue
+		case err := <-done:
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		break
+	}
+}
+
+// openFiles returns how many descriptors the process has open, or skips
+// the test where that cannot be told.
+func openFiles(t *testing.T) int {
+	t.Helper()
+	entries, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		t.Skip("no /proc/self/fd")
+	}
+	return len(entries)
+}
+
+// TestStateFileDroppedGenerators makes many Generators on one state file,
+// each with a fresh node, and drops them without Close: the process holds
+// one descriptor for them all, and its memory of what they reserved stays
+// bounded. In CI (UUID_SOAK_SECONDS set) it makes 100 000.
+func TestStateFileDroppedGenerators(t *testing.T) {
+	n := 3 * historyMax / 2
+	if soakScale(t) > 1 {
+		n = 100_000
+	}
+	path := filepath.Join(t.TempDir(), "state")
+	before := openFiles(t)
+	var all []UUID
+	for i := range n {
+		node := [6]byte{0x02, 0x10, byte(i >> 24), byte(i >> 16), byte(i >> 8), byte(i)}
+		g := NewGenerator(GeneratorOptions{StateFile: path, Now: fixedClock(rfcTime), Node: StaticNode(node)})
+		all = append(all, must(g.NewV1()))
+	}
+	if got := openFiles(t); got > before+1 {
+		t.Errorf("%d descriptors open after %d dropped Generators; %d before", got, n, before)
+	}
+	s := acquireFile(path)
+	defer s.release()
+	s.mu.Lock()
+	kept := len(s.nodes)
+	s.mu.Unlock()
+	if kept > historyMax {
+		t.Errorf("the history keeps %d nodes; want at most %d", kept, historyMax)
+	}
+	checkDistinct(t, "dropped Generators", all)
+	runtime.GC()
+}
+
+// TestStateFileFreshNodesMemory makes a Generator per request with a
+// fresh node, as a server may, and checks the heap after GC stays small.
+// It runs in CI (UUID_SOAK_SECONDS set) with UUID_FRESH_NODES (default a
+// million) Generators; go test runs 2 000.
+func TestStateFileFreshNodesMemory(t *testing.T) {
+	n := 2_000
+	if soakScale(t) > 1 {
+		n = 1_000_000
+		if v, err := strconv.Atoi(os.Getenv("UUID_FRESH_NODES")); err == nil && v > 0 {
+			n = v
+		}
+	}
+	path := filepath.Join(t.TempDir(), "state")
+	began := time.Now()
+	for i := range n {
+		node := [6]byte{0x02, 0x20, byte(i >> 24), byte(i >> 16), byte(i >> 8), byte(i)}
+		g := NewGenerator(GeneratorOptions{StateFile: path, Node: StaticNode(node)})
+		must(g.NewV1())
+		g.Close()
+	}
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	t.Logf("%d Generators with fresh nodes in %v: heap after GC %.1f MB", n, time.Since(began).Round(time.Millisecond), float64(m.HeapAlloc)/1e6)
+	if m.HeapAlloc > 16<<20 {
+		t.Errorf("heap after GC %d bytes; want at most 16 MiB", m.HeapAlloc)
+	}
+}
