@@ -90,7 +90,10 @@ func (p *wrapSliceScanPlan[T]) SetNext(next pgtype.ScanPlan) { p.next = next }
 
 // Scan restores target when the scan fails, so that a failed scan leaves
 // it unchanged: SetDimensions puts a new slice in target before the
-// elements are read, and never writes to the old one's elements.
+// elements are read, and never writes to the old one's elements. A
+// []NullUUID is restored too, rather than having its elements marked not
+// Valid: those elements may be shared with the caller's other slices, and
+// the error already says that none of them came from this value.
 func (p *wrapSliceScanPlan[T]) Scan(src []byte, target any) error {
 	t := target.(*[]T)
 	old := *t

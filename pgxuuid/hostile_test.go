@@ -254,7 +254,9 @@ func sameSlice[T comparable](got, before, want []T) bool {
 
 // TestScanHostile sends a scalar uuid column bytes that are not a UUID:
 // every scan target reports the error (a *uuid.ParseError for text, one
-// matching uuid.ErrLength for binary) and keeps its value.
+// matching uuid.ErrLength for binary) and keeps its value, except that a
+// NullUUID ends as a failed [uuid.NullUUID.Scan] of the same bytes leaves
+// it: not Valid, UUID kept.
 func TestScanHostile(t *testing.T) {
 	m := newMap()
 	srcs := []struct {
@@ -290,9 +292,21 @@ func TestScanHostile(t *testing.T) {
 			if err := m.Scan(pgtype.UUIDOID, tt.format, tt.src, &u); !bad(err) || u != testUUID {
 				t.Errorf("into UUID: %v, left %v; want the error and %v", err, u, testUUID)
 			}
-			n := valid(testUUID)
-			if err := m.Scan(pgtype.UUIDOID, tt.format, tt.src, &n); !bad(err) || n != valid(testUUID) {
-				t.Errorf("into NullUUID: %v, left %+v; want the error and it unchanged", err, n)
+			for _, before := range []uuid.NullUUID{valid(testUUID), {UUID: testUUID}, {}} {
+				n := before
+				err := m.Scan(pgtype.UUIDOID, tt.format, tt.src, &n)
+				if want := (uuid.NullUUID{UUID: before.UUID}); !bad(err) || n != want {
+					t.Errorf("into NullUUID %+v: %v, left %+v; want the error and %+v", before, err, n, want)
+				}
+				// The same bytes as pgx hands them to a sql.Scanner.
+				var src any = tt.src
+				if tt.format == text {
+					src = string(tt.src)
+				}
+				root := before
+				if rootErr := root.Scan(src); rootErr == nil || n != root {
+					t.Errorf("into NullUUID %+v: left %+v; NullUUID.Scan gives %+v, %v", before, n, root, rootErr)
+				}
 			}
 			p := &u
 			if err := m.Scan(pgtype.UUIDOID, tt.format, tt.src, &p); !bad(err) || p != &u {

@@ -24,8 +24,13 @@
 // text that [uuid.ParseBytes] does not accept a [*uuid.ParseError], and a
 // uuid[] whose header, dimensions or element
 // lengths disagree with its data gives an error, or an empty slice where
-// pgx's own array codec gives one (a dimension below zero). A failed scan
-// into a UUID, NullUUID, *UUID, []UUID or []NullUUID leaves it as it was.
+// pgx's own array codec gives one (a dimension below zero).
+//
+// A failed scan into a [uuid.NullUUID] sets Valid to false and leaves UUID
+// as it was, as [uuid.NullUUID.Scan] does, so an old value never looks like
+// the one the server sent. A failed scan into a UUID, *UUID, []UUID or
+// []NullUUID leaves it as it was, elements included: a slice has no Valid
+// flag, and nil would read as a NULL array.
 //
 // Register a connection's type map once, after it connects. With pgxpool:
 //
@@ -206,6 +211,8 @@ func (p scanUUID) Scan(src []byte, target any) error {
 	return nil
 }
 
+// scanNullUUID sets a NullUUID as [uuid.NullUUID.Scan] does: NULL makes it
+// the zero value, and a failure sets Valid to false and keeps UUID.
 type scanNullUUID struct{ format int16 }
 
 func (p scanNullUUID) Scan(src []byte, target any) error {
@@ -213,11 +220,13 @@ func (p scanNullUUID) Scan(src []byte, target any) error {
 		*target.(*uuid.NullUUID) = uuid.NullUUID{}
 		return nil
 	}
+	n := target.(*uuid.NullUUID)
 	u, err := decode(p.format, src)
 	if err != nil {
+		n.Valid = false
 		return err
 	}
-	*target.(*uuid.NullUUID) = uuid.NullUUID{UUID: u, Valid: true}
+	*n = uuid.NullUUID{UUID: u, Valid: true}
 	return nil
 }
 

@@ -185,8 +185,11 @@ func TestScanInvalid(t *testing.T) {
 			if u != testUUID {
 				t.Errorf("Scan(%x) changed the target to %v", tt.src, u)
 			}
-			var n uuid.NullUUID
+			n := valid(testUUID)
 			check("NullUUID", m.Scan(pgtype.UUIDOID, tt.format, tt.src, &n))
+			if n != (uuid.NullUUID{UUID: testUUID}) {
+				t.Errorf("Scan(%x) into NullUUID left %+v; want Valid false and UUID %v", tt.src, n, testUUID)
+			}
 		})
 	}
 }
