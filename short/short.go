@@ -1,0 +1,203 @@
+// Package short writes and reads UUIDs in the short text forms other
+// libraries and languages use: each a fixed-width string of digits in one
+// alphabet, shorter than the 36-character canonical form.
+//
+// Each form is an [Encoding], named by its convention:
+//
+//	Encoding   width  alphabet                           convention
+//	Base58     22     Bitcoin's 58 digits                uuid-creator's Base58BtcCodec, Medo.Uuid7
+//	Base57     22     shortuuid's 57 digits              github.com/lithammer/shortuuid, Python's shortuuid
+//	Base64URL  22     RFC 4648, Section 5                RFC 4648 without padding
+//	Base36     25     0-9, a-z                           uuid25
+//	Base32     26     RFC 4648, Section 6, lower case    RFC 4648 without padding
+//
+// Base58, Base57 and Base36 write the UUID as one 128-bit unsigned number,
+// most significant digit first, padded on the left with the zero digit to
+// the full width, so every UUID has exactly one text of the same length and
+// texts sort as the UUIDs do. Base64URL and Base32 write the 16 bytes as a
+// bit string, as RFC 4648 does, leaving out the padding characters; the
+// last digit carries the final bits and zeros after them.
+//
+// Base58 is the fixed-width number, not Bitcoin's byte-oriented Base58
+// (the form of Bitcoin addresses and of packages such as
+// github.com/mr-tron/base58), which writes each leading zero byte as a
+// "1" and the rest as a number: there, every UUID whose first byte is 1 —
+// every version 7 UUID made from 2005 to 2039 — takes 21 characters, and a
+// 22-character text may decode to 17 bytes. The two agree only on UUIDs
+// whose first byte is not zero and whose number needs all 22 digits.
+//
+// Parsing is strict: a text has exactly the width of its encoding, every
+// byte is a digit of its alphabet, and the number it spells fits in 128
+// bits (for Base64URL and Base32, the unused bits of the last digit are
+// zero), so that each UUID has one text and each accepted text gives back
+// the text it came from. Base36 and Base32 also accept their letters in
+// upper case, as uuid25 and RFC 4648 do; they write lower case. Failures
+// are [*ParseError] values whose kind, [uuid.ErrLength], [ErrDigit] or
+// [ErrRange], [errors.Is] matches.
+//
+// Unlike github.com/lithammer/shortuuid, Base57 does not read texts
+// shorter than 22 characters as numbers with leading zeros left out;
+// texts of that library's encoder are always 22 characters long.
+package short
+
+import (
+	"encoding/binary"
+	"strconv"
+
+	"github.com/afb7af96/uuid"
+)
+
+// An Encoding is one of the short text forms of a UUID: Base58, Base57,
+// Base64URL, Base36 or Base32. Any other value, including the zero
+// value, is not an encoding: its methods panic, as [strconv.AppendInt]
+// does for an invalid base.
+type Encoding uint8
+
+// The encodings. The package doc gives their conventions.
+const (
+	// Base58 writes a UUID as a 22-digit base-58 number in the Bitcoin
+	// alphabet 123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz:
+	// the fixed-width 128-bit number of uuid-creator's Base58BtcCodec, not
+	// Bitcoin's byte-oriented Base58.
+	Base58 Encoding = iota + 1
+
+	// Base57 writes a UUID as a 22-digit base-57 number in the alphabet
+	// 23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz: the
+	// default encoding of github.com/lithammer/shortuuid (v4) and of
+	// Python's shortuuid.
+	Base57
+
+	// Base64URL writes the 16 bytes of a UUID in 22 characters of the
+	// RFC 4648, Section 5 alphabet (A-Z, a-z, 0-9, "-" and "_") without
+	// padding, as base64.RawURLEncoding does.
+	Base64URL
+
+	// Base36 writes a UUID as a 25-digit base-36 number in the digits
+	// 0-9 and a-z: the uuid25 form. Parsing also accepts A-Z.
+	Base36
+
+	// Base32 writes the 16 bytes of a UUID in 26 characters of the
+	// RFC 4648, Section 6 alphabet (a-z, 2-7) in lower case, without
+	// padding. Parsing also accepts A-Z, so the upper-case text of
+	// base32.StdEncoding.WithPadding(base32.NoPadding) reads back.
+	Base32
+)
+
+// maxLen is the width of the widest encoding, Base32.
+const maxLen = base32Len
+
+// Len returns the number of bytes of every text of the encoding.
+func (e Encoding) Len() int { return e.form().width }
+
+// Append appends the text of u in the encoding to dst and returns the
+// extended buffer.
+func (e Encoding) Append(dst []byte, u uuid.UUID) []byte {
+	var buf [maxLen]byte
+	return append(dst, e.put(&buf, u)...)
+}
+
+// String returns the text of u in the encoding.
+func (e Encoding) String(u uuid.UUID) string {
+	var buf [maxLen]byte
+	return string(e.put(&buf, u))
+}
+
+// Parse decodes s, a text of the encoding, into a UUID. On failure it
+// returns the Nil UUID and a [*ParseError].
+func (e Encoding) Parse(s string) (uuid.UUID, error) {
+	if u, ok := parse(e, s); ok {
+		return u, nil
+	}
+	return uuid.UUID{}, diagnose(e, s)
+}
+
+// ParseBytes is like [Encoding.Parse] but takes a byte slice, which the
+// returned error does not keep.
+func (e Encoding) ParseBytes(b []byte) (uuid.UUID, error) {
+	if u, ok := parse(e, b); ok {
+		return u, nil
+	}
+	return uuid.UUID{}, diagnose(e, b)
+}
+
+// put writes the text of u into buf and returns it.
+func (e Encoding) put(buf *[maxLen]byte, u uuid.UUID) []byte {
+	hi, lo := binary.BigEndian.Uint64(u[:8]), binary.BigEndian.Uint64(u[8:])
+	switch e {
+	case Base58:
+		put58((*[base58Len]byte)(buf[:base58Len]), hi, lo)
+		return buf[:base58Len]
+	case Base57:
+		put57((*[base57Len]byte)(buf[:base57Len]), hi, lo)
+		return buf[:base57Len]
+	case Base64URL:
+		put64((*[base64Len]byte)(buf[:base64Len]), hi, lo)
+		return buf[:base64Len]
+	case Base36:
+		put36((*[base36Len]byte)(buf[:base36Len]), hi, lo)
+		return buf[:base36Len]
+	case Base32:
+		put32((*[base32Len]byte)(buf[:base32Len]), hi, lo)
+		return buf[:base32Len]
+	}
+	panic(badEncoding(e))
+}
+
+// parse decodes in, reporting only whether it is a text of e; diagnose
+// says why not. A text is copied into a fixed-size array first, so that
+// the decoders index it without bounds checks and one copy serves both
+// strings and byte slices.
+func parse[T ~string | ~[]byte](e Encoding, in T) (u uuid.UUID, ok bool) {
+	var hi, lo uint64
+	switch e {
+	case Base58:
+		if len(in) != base58Len {
+			return u, false
+		}
+		var s [base58Len]byte
+		copy(s[:], in)
+		hi, lo, ok = parse58(&s)
+	case Base57:
+		if len(in) != base57Len {
+			return u, false
+		}
+		var s [base57Len]byte
+		copy(s[:], in)
+		hi, lo, ok = parse57(&s)
+	case Base64URL:
+		if len(in) != base64Len {
+			return u, false
+		}
+		var s [base64Len]byte
+		copy(s[:], in)
+		hi, lo, ok = parse64(&s)
+	case Base36:
+		if len(in) != base36Len {
+			return u, false
+		}
+		var s [base36Len]byte
+		copy(s[:], in)
+		hi, lo, ok = parse36(&s)
+	case Base32:
+		if len(in) != base32Len {
+			return u, false
+		}
+		var s [base32Len]byte
+		copy(s[:], in)
+		hi, lo, ok = parse32(&s)
+	default:
+		panic(badEncoding(e))
+	}
+	if !ok {
+		return u, false
+	}
+	binary.BigEndian.PutUint64(u[:8], hi)
+	binary.BigEndian.PutUint64(u[8:], lo)
+	return u, true
+}
+
+// badEncoding is the panic value for a method called on a value that is
+// not an encoding.
+func badEncoding(e Encoding) string {
+	return "uuid: invalid short.Encoding " + strconv.Itoa(int(e))
+}
