@@ -72,21 +72,12 @@ func put6(d []byte, v uint32, base uint32, digits string) {
 	d[0] = digits[v/base]
 }
 
-// val5 returns the value of the 5 digits in s and the or of their
-// digit values, whose bit 0x80 is set if one is not a digit.
-func val5(s []byte, base uint64, values string) (v uint64, all byte) {
-	_ = s[4]
-	d0, d1, d2, d3, d4 := values[s[0]], values[s[1]], values[s[2]], values[s[3]], values[s[4]]
-	v = (((uint64(d0)*base+uint64(d1))*base+uint64(d2))*base+uint64(d3))*base + uint64(d4)
-	return v, d0 | d1 | d2 | d3 | d4
-}
-
-// val6 is val5 for 6 digits.
-func val6(s []byte, base uint64, values string) (v uint64, all byte) {
-	_ = s[5]
-	d0, d1, d2, d3, d4, d5 := values[s[0]], values[s[1]], values[s[2]], values[s[3]], values[s[4]], values[s[5]]
-	v = ((((uint64(d0)*base+uint64(d1))*base+uint64(d2))*base+uint64(d3))*base+uint64(d4))*base + uint64(d5)
-	return v, d0 | d1 | d2 | d3 | d4 | d5
+// num returns the number the digit values v spell in base.
+func num(v []byte, base uint64) (n uint64) {
+	for _, d := range v {
+		n = n*base + uint64(d)
+	}
+	return n
 }
 
 func put58(d *[base58Len]byte, hi, lo uint64) {
@@ -100,16 +91,17 @@ func put58(d *[base58Len]byte, hi, lo uint64) {
 }
 
 func parse58(s *[base58Len]byte) (hi, lo uint64, ok bool) {
-	d0, d1 := base58Values[s[0]], base58Values[s[1]]
-	a, ma := val5(s[2:7], 58, base58Values)
-	b, mb := val5(s[7:12], 58, base58Values)
-	c, mc := val5(s[12:17], 58, base58Values)
-	e, me := val5(s[17:22], 58, base58Values)
-	hi, lo = bits.Mul64(uint64(d0)*58+uint64(d1), base58Chunk)
-	lo, carry := bits.Add64(lo, a*base58Half+b, 0)
+	var v [base58Len]byte
+	var all byte
+	for i, c := range s {
+		v[i] = base58Values[c]
+		all |= v[i]
+	}
+	hi, lo = bits.Mul64(num(v[0:2], 58), base58Chunk)
+	lo, carry := bits.Add64(lo, num(v[2:7], 58)*base58Half+num(v[7:12], 58), 0)
 	hi += carry
-	hi, lo, over := mulAdd(hi, lo, base58Chunk, c*base58Half+e)
-	return hi, lo, (d0|d1|ma|mb|mc|me)&0x80 == 0 && over == 0
+	hi, lo, over := mulAdd(hi, lo, base58Chunk, num(v[12:17], 58)*base58Half+num(v[17:22], 58))
+	return hi, lo, all&0x80 == 0 && over == 0
 }
 
 func put57(d *[base57Len]byte, hi, lo uint64) {
@@ -123,16 +115,17 @@ func put57(d *[base57Len]byte, hi, lo uint64) {
 }
 
 func parse57(s *[base57Len]byte) (hi, lo uint64, ok bool) {
-	d0, d1 := base57Values[s[0]], base57Values[s[1]]
-	a, ma := val5(s[2:7], 57, base57Values)
-	b, mb := val5(s[7:12], 57, base57Values)
-	c, mc := val5(s[12:17], 57, base57Values)
-	e, me := val5(s[17:22], 57, base57Values)
-	hi, lo = bits.Mul64(uint64(d0)*57+uint64(d1), base57Chunk)
-	lo, carry := bits.Add64(lo, a*base57Half+b, 0)
+	var v [base57Len]byte
+	var all byte
+	for i, c := range s {
+		v[i] = base57Values[c]
+		all |= v[i]
+	}
+	hi, lo = bits.Mul64(num(v[0:2], 57), base57Chunk)
+	lo, carry := bits.Add64(lo, num(v[2:7], 57)*base57Half+num(v[7:12], 57), 0)
 	hi += carry
-	hi, lo, over := mulAdd(hi, lo, base57Chunk, c*base57Half+e)
-	return hi, lo, (d0|d1|ma|mb|mc|me)&0x80 == 0 && over == 0
+	hi, lo, over := mulAdd(hi, lo, base57Chunk, num(v[12:17], 57)*base57Half+num(v[17:22], 57))
+	return hi, lo, all&0x80 == 0 && over == 0
 }
 
 func put36(d *[base36Len]byte, hi, lo uint64) {
@@ -145,14 +138,15 @@ func put36(d *[base36Len]byte, hi, lo uint64) {
 }
 
 func parse36(s *[base36Len]byte) (hi, lo uint64, ok bool) {
-	d0 := base36Values[s[0]]
-	a, ma := val6(s[1:7], 36, base36Values)
-	b, mb := val6(s[7:13], 36, base36Values)
-	c, mc := val6(s[13:19], 36, base36Values)
-	e, me := val6(s[19:25], 36, base36Values)
-	hi, lo = bits.Mul64(uint64(d0), base36Chunk)
-	lo, carry := bits.Add64(lo, a*base36Half+b, 0)
+	var v [base36Len]byte
+	var all byte
+	for i, c := range s {
+		v[i] = base36Values[c]
+		all |= v[i]
+	}
+	hi, lo = bits.Mul64(uint64(v[0]), base36Chunk)
+	lo, carry := bits.Add64(lo, num(v[1:7], 36)*base36Half+num(v[7:13], 36), 0)
 	hi += carry
-	hi, lo, over := mulAdd(hi, lo, base36Chunk, c*base36Half+e)
-	return hi, lo, (d0|ma|mb|mc|me)&0x80 == 0 && over == 0
+	hi, lo, over := mulAdd(hi, lo, base36Chunk, num(v[13:19], 36)*base36Half+num(v[19:25], 36))
+	return hi, lo, all&0x80 == 0 && over == 0
 }
