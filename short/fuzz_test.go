@@ -57,14 +57,14 @@ func (r reference) digit(c byte) int {
 
 // decode reads s by repeated multiplication, returning the kind of error
 // and its offset as the package documents them.
-func (r reference) decode(s string) (uuid.UUID, error, int) {
+func (r reference) decode(s string) (uuid.UUID, int, error) {
 	for i := range len(s) {
 		if r.digit(s[i]) < 0 {
-			return uuid.UUID{}, short.ErrDigit, i
+			return uuid.UUID{}, i, short.ErrDigit
 		}
 	}
 	if len(s) != r.width {
-		return uuid.UUID{}, uuid.ErrLength, -1
+		return uuid.UUID{}, -1, uuid.ErrLength
 	}
 	limit := new(big.Int).Lsh(big.NewInt(1), 128+r.shift) // first value out of range
 	n := new(big.Int)
@@ -74,16 +74,16 @@ func (r reference) decode(s string) (uuid.UUID, error, int) {
 		// The value once the remaining digits are zeros.
 		least := new(big.Int).Mul(n, new(big.Int).Exp(r.base(), big.NewInt(int64(r.width-1-i)), nil))
 		if least.Cmp(limit) >= 0 {
-			return uuid.UUID{}, short.ErrRange, i
+			return uuid.UUID{}, i, short.ErrRange
 		}
 	}
 	mask := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), r.shift), big.NewInt(1))
 	if new(big.Int).And(n, mask).Sign() != 0 {
-		return uuid.UUID{}, short.ErrRange, r.width - 1
+		return uuid.UUID{}, r.width - 1, short.ErrRange
 	}
 	var u uuid.UUID
 	n.Rsh(n, r.shift).FillBytes(u[:])
-	return u, nil, 0
+	return u, 0, nil
 }
 
 // fuzzEncoding checks e on data taken both as text and as a UUID.
@@ -95,7 +95,7 @@ func fuzzEncoding(t *testing.T, e short.Encoding, data []byte) {
 	// a text that parses is the text of its UUID (in lower case for the
 	// encodings that fold case).
 	u, err := e.Parse(s)
-	want, wantKind, wantOffset := ref.decode(s)
+	want, wantOffset, wantKind := ref.decode(s)
 	if (err == nil) != (wantKind == nil) || u != want {
 		t.Fatalf("Parse(%q) = %v, %v; reference %v, %v", s, u, err, want, wantKind)
 	}

@@ -24,10 +24,12 @@ const (
 	base36Chunk = base36Half * base36Half
 )
 
-// divChunks splits hi:lo into q*chunk^2 + r1*chunk + r0. The caller's
-// chunk is above 2^56, so hi/chunk is below 2^8 and q fits in a word.
+// divChunks splits hi:lo into q*chunk^2 + r1*chunk + r0. The first step
+// divides a word by a constant, which compiles to a multiplication, so only
+// two of the three steps are 128-by-64-bit divisions. The caller's chunk
+// is above 2^56, so hi/chunk is below 2^8 and q fits in a word.
 func divChunks(hi, lo, chunk uint64) (q, r1, r0 uint64) {
-	qhi, r := bits.Div64(0, hi, chunk)
+	qhi, r := hi/chunk, hi%chunk
 	qlo, r0 := bits.Div64(r, lo, chunk)
 	q, r1 = bits.Div64(qhi, qlo, chunk)
 	return q, r1, r0
@@ -72,14 +74,6 @@ func put6(d []byte, v uint32, base uint32, digits string) {
 	d[0] = digits[v/base]
 }
 
-// num returns the number the digit values v spell in base.
-func num(v []byte, base uint64) (n uint64) {
-	for _, d := range v {
-		n = n*base + uint64(d)
-	}
-	return n
-}
-
 func put58(d *[base58Len]byte, hi, lo uint64) {
 	q, r1, r0 := divChunks(hi, lo, base58Chunk)
 	d[0] = base58Digits[q/58%58]
@@ -91,16 +85,38 @@ func put58(d *[base58Len]byte, hi, lo uint64) {
 }
 
 func parse58(s *[base58Len]byte) (hi, lo uint64, ok bool) {
-	var v [base58Len]byte
-	var all byte
-	for i, c := range s {
-		v[i] = base58Values[c]
-		all |= v[i]
-	}
-	hi, lo = bits.Mul64(num(v[0:2], 58), base58Chunk)
-	lo, carry := bits.Add64(lo, num(v[2:7], 58)*base58Half+num(v[7:12], 58), 0)
+	d0 := uint64(base58Values[s[0]])
+	d1 := uint64(base58Values[s[1]])
+	d2 := uint64(base58Values[s[2]])
+	d3 := uint64(base58Values[s[3]])
+	d4 := uint64(base58Values[s[4]])
+	d5 := uint64(base58Values[s[5]])
+	d6 := uint64(base58Values[s[6]])
+	d7 := uint64(base58Values[s[7]])
+	d8 := uint64(base58Values[s[8]])
+	d9 := uint64(base58Values[s[9]])
+	d10 := uint64(base58Values[s[10]])
+	d11 := uint64(base58Values[s[11]])
+	d12 := uint64(base58Values[s[12]])
+	d13 := uint64(base58Values[s[13]])
+	d14 := uint64(base58Values[s[14]])
+	d15 := uint64(base58Values[s[15]])
+	d16 := uint64(base58Values[s[16]])
+	d17 := uint64(base58Values[s[17]])
+	d18 := uint64(base58Values[s[18]])
+	d19 := uint64(base58Values[s[19]])
+	d20 := uint64(base58Values[s[20]])
+	d21 := uint64(base58Values[s[21]])
+	all := d0 | d1 | d2 | d3 | d4 | d5 | d6 | d7 | d8 | d9 | d10 | d11 | d12 | d13 | d14 | d15 | d16 | d17 | d18 | d19 | d20 | d21
+	head := d0*58 + d1
+	g0 := (((d2*58+d3)*58+d4)*58+d5)*58 + d6
+	g1 := (((d7*58+d8)*58+d9)*58+d10)*58 + d11
+	g2 := (((d12*58+d13)*58+d14)*58+d15)*58 + d16
+	g3 := (((d17*58+d18)*58+d19)*58+d20)*58 + d21
+	hi, lo = bits.Mul64(head, base58Chunk)
+	lo, carry := bits.Add64(lo, g0*base58Half+g1, 0)
 	hi += carry
-	hi, lo, over := mulAdd(hi, lo, base58Chunk, num(v[12:17], 58)*base58Half+num(v[17:22], 58))
+	hi, lo, over := mulAdd(hi, lo, base58Chunk, g2*base58Half+g3)
 	return hi, lo, all&0x80 == 0 && over == 0
 }
 
@@ -115,16 +131,38 @@ func put57(d *[base57Len]byte, hi, lo uint64) {
 }
 
 func parse57(s *[base57Len]byte) (hi, lo uint64, ok bool) {
-	var v [base57Len]byte
-	var all byte
-	for i, c := range s {
-		v[i] = base57Values[c]
-		all |= v[i]
-	}
-	hi, lo = bits.Mul64(num(v[0:2], 57), base57Chunk)
-	lo, carry := bits.Add64(lo, num(v[2:7], 57)*base57Half+num(v[7:12], 57), 0)
+	d0 := uint64(base57Values[s[0]])
+	d1 := uint64(base57Values[s[1]])
+	d2 := uint64(base57Values[s[2]])
+	d3 := uint64(base57Values[s[3]])
+	d4 := uint64(base57Values[s[4]])
+	d5 := uint64(base57Values[s[5]])
+	d6 := uint64(base57Values[s[6]])
+	d7 := uint64(base57Values[s[7]])
+	d8 := uint64(base57Values[s[8]])
+	d9 := uint64(base57Values[s[9]])
+	d10 := uint64(base57Values[s[10]])
+	d11 := uint64(base57Values[s[11]])
+	d12 := uint64(base57Values[s[12]])
+	d13 := uint64(base57Values[s[13]])
+	d14 := uint64(base57Values[s[14]])
+	d15 := uint64(base57Values[s[15]])
+	d16 := uint64(base57Values[s[16]])
+	d17 := uint64(base57Values[s[17]])
+	d18 := uint64(base57Values[s[18]])
+	d19 := uint64(base57Values[s[19]])
+	d20 := uint64(base57Values[s[20]])
+	d21 := uint64(base57Values[s[21]])
+	all := d0 | d1 | d2 | d3 | d4 | d5 | d6 | d7 | d8 | d9 | d10 | d11 | d12 | d13 | d14 | d15 | d16 | d17 | d18 | d19 | d20 | d21
+	head := d0*57 + d1
+	g0 := (((d2*57+d3)*57+d4)*57+d5)*57 + d6
+	g1 := (((d7*57+d8)*57+d9)*57+d10)*57 + d11
+	g2 := (((d12*57+d13)*57+d14)*57+d15)*57 + d16
+	g3 := (((d17*57+d18)*57+d19)*57+d20)*57 + d21
+	hi, lo = bits.Mul64(head, base57Chunk)
+	lo, carry := bits.Add64(lo, g0*base57Half+g1, 0)
 	hi += carry
-	hi, lo, over := mulAdd(hi, lo, base57Chunk, num(v[12:17], 57)*base57Half+num(v[17:22], 57))
+	hi, lo, over := mulAdd(hi, lo, base57Chunk, g2*base57Half+g3)
 	return hi, lo, all&0x80 == 0 && over == 0
 }
 
@@ -138,15 +176,40 @@ func put36(d *[base36Len]byte, hi, lo uint64) {
 }
 
 func parse36(s *[base36Len]byte) (hi, lo uint64, ok bool) {
-	var v [base36Len]byte
-	var all byte
-	for i, c := range s {
-		v[i] = base36Values[c]
-		all |= v[i]
-	}
-	hi, lo = bits.Mul64(uint64(v[0]), base36Chunk)
-	lo, carry := bits.Add64(lo, num(v[1:7], 36)*base36Half+num(v[7:13], 36), 0)
+	d0 := uint64(base36Values[s[0]])
+	d1 := uint64(base36Values[s[1]])
+	d2 := uint64(base36Values[s[2]])
+	d3 := uint64(base36Values[s[3]])
+	d4 := uint64(base36Values[s[4]])
+	d5 := uint64(base36Values[s[5]])
+	d6 := uint64(base36Values[s[6]])
+	d7 := uint64(base36Values[s[7]])
+	d8 := uint64(base36Values[s[8]])
+	d9 := uint64(base36Values[s[9]])
+	d10 := uint64(base36Values[s[10]])
+	d11 := uint64(base36Values[s[11]])
+	d12 := uint64(base36Values[s[12]])
+	d13 := uint64(base36Values[s[13]])
+	d14 := uint64(base36Values[s[14]])
+	d15 := uint64(base36Values[s[15]])
+	d16 := uint64(base36Values[s[16]])
+	d17 := uint64(base36Values[s[17]])
+	d18 := uint64(base36Values[s[18]])
+	d19 := uint64(base36Values[s[19]])
+	d20 := uint64(base36Values[s[20]])
+	d21 := uint64(base36Values[s[21]])
+	d22 := uint64(base36Values[s[22]])
+	d23 := uint64(base36Values[s[23]])
+	d24 := uint64(base36Values[s[24]])
+	all := d0 | d1 | d2 | d3 | d4 | d5 | d6 | d7 | d8 | d9 | d10 | d11 | d12 | d13 | d14 | d15 | d16 | d17 | d18 | d19 | d20 | d21 | d22 | d23 | d24
+	head := d0
+	g0 := ((((d1*36+d2)*36+d3)*36+d4)*36+d5)*36 + d6
+	g1 := ((((d7*36+d8)*36+d9)*36+d10)*36+d11)*36 + d12
+	g2 := ((((d13*36+d14)*36+d15)*36+d16)*36+d17)*36 + d18
+	g3 := ((((d19*36+d20)*36+d21)*36+d22)*36+d23)*36 + d24
+	hi, lo = bits.Mul64(head, base36Chunk)
+	lo, carry := bits.Add64(lo, g0*base36Half+g1, 0)
 	hi += carry
-	hi, lo, over := mulAdd(hi, lo, base36Chunk, num(v[13:19], 36)*base36Half+num(v[19:25], 36))
+	hi, lo, over := mulAdd(hi, lo, base36Chunk, g2*base36Half+g3)
 	return hi, lo, all&0x80 == 0 && over == 0
 }

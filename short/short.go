@@ -5,8 +5,8 @@
 // Each form is an [Encoding], named by its convention:
 //
 //	Encoding   width  alphabet                           convention
-//	Base58     22     Bitcoin's 58 digits                uuid-creator's Base58BtcCodec, Medo.Uuid7
-//	Base57     22     shortuuid's 57 digits              github.com/lithammer/shortuuid, Python's shortuuid
+//	Base58     22     Bitcoin's 58 digits                uuid-creator's Base58BtcCodec
+//	Base57     22     shortuuid's 57 digits              github.com/lithammer/shortuuid (v4)
 //	Base64URL  22     RFC 4648, Section 5                RFC 4648 without padding
 //	Base36     25     0-9, a-z                           uuid25
 //	Base32     26     RFC 4648, Section 6, lower case    RFC 4648 without padding
@@ -42,7 +42,9 @@ package short
 
 import (
 	"encoding/binary"
+	"slices"
 	"strconv"
+	"unsafe"
 
 	"github.com/afb7af96/uuid"
 )
@@ -63,8 +65,7 @@ const (
 
 	// Base57 writes a UUID as a 22-digit base-57 number in the alphabet
 	// 23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz: the
-	// default encoding of github.com/lithammer/shortuuid (v4) and of
-	// Python's shortuuid.
+	// default encoding of github.com/lithammer/shortuuid (v4).
 	Base57
 
 	// Base64URL writes the 16 bytes of a UUID in 22 characters of the
@@ -83,29 +84,31 @@ const (
 	Base32
 )
 
-// maxLen is the width of the widest encoding, Base32.
-const maxLen = base32Len
-
 // Len returns the number of bytes of every text of the encoding.
 func (e Encoding) Len() int { return e.form().width }
 
 // Append appends the text of u in the encoding to dst and returns the
 // extended buffer.
 func (e Encoding) Append(dst []byte, u uuid.UUID) []byte {
-	var buf [maxLen]byte
-	return append(dst, e.put(&buf, u)...)
+	n := e.Len()
+	dst = slices.Grow(dst, n)
+	e.put(dst[len(dst):len(dst)+n], u)
+	return dst[:len(dst)+n]
 }
 
 // String returns the text of u in the encoding.
 func (e Encoding) String(u uuid.UUID) string {
-	var buf [maxLen]byte
-	return string(e.put(&buf, u))
+	// One allocation, written in place and never changed after, as
+	// strings.Builder does.
+	b := make([]byte, e.Len())
+	e.put(b, u)
+	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
 // Parse decodes s, a text of the encoding, into a UUID. On failure it
 // returns the Nil UUID and a [*ParseError].
 func (e Encoding) Parse(s string) (uuid.UUID, error) {
-	if u, ok := parse(e, s); ok {
+	if u, ok := e.parse(unsafe.StringData(s), len(s)); ok {
 		return u, nil
 	}
 	return uuid.UUID{}, diagnose(e, s)
@@ -114,77 +117,63 @@ func (e Encoding) Parse(s string) (uuid.UUID, error) {
 // ParseBytes is like [Encoding.Parse] but takes a byte slice, which the
 // returned error does not keep.
 func (e Encoding) ParseBytes(b []byte) (uuid.UUID, error) {
-	if u, ok := parse(e, b); ok {
+	if u, ok := e.parse(unsafe.SliceData(b), len(b)); ok {
 		return u, nil
 	}
 	return uuid.UUID{}, diagnose(e, b)
 }
 
-// put writes the text of u into buf and returns it.
-func (e Encoding) put(buf *[maxLen]byte, u uuid.UUID) []byte {
+// put writes the text of u into d, which has the encoding's length.
+func (e Encoding) put(d []byte, u uuid.UUID) {
 	hi, lo := binary.BigEndian.Uint64(u[:8]), binary.BigEndian.Uint64(u[8:])
 	switch e {
 	case Base58:
-		put58((*[base58Len]byte)(buf[:base58Len]), hi, lo)
-		return buf[:base58Len]
+		put58((*[base58Len]byte)(d), hi, lo)
 	case Base57:
-		put57((*[base57Len]byte)(buf[:base57Len]), hi, lo)
-		return buf[:base57Len]
+		put57((*[base57Len]byte)(d), hi, lo)
 	case Base64URL:
-		put64((*[base64Len]byte)(buf[:base64Len]), hi, lo)
-		return buf[:base64Len]
+		put64((*[base64Len]byte)(d), hi, lo)
 	case Base36:
-		put36((*[base36Len]byte)(buf[:base36Len]), hi, lo)
-		return buf[:base36Len]
+		put36((*[base36Len]byte)(d), hi, lo)
 	case Base32:
-		put32((*[base32Len]byte)(buf[:base32Len]), hi, lo)
-		return buf[:base32Len]
+		put32((*[base32Len]byte)(d), hi, lo)
+	default:
+		panic(badEncoding(e))
 	}
-	panic(badEncoding(e))
 }
 
-// parse decodes in, reporting only whether it is a text of e; diagnose
-// says why not. A text is copied into a fixed-size array first, so that
-// the decoders index it without bounds checks and one copy serves both
-// strings and byte slices.
-func parse[T ~string | ~[]byte](e Encoding, in T) (u uuid.UUID, ok bool) {
+// parse decodes the n bytes at p, reporting only whether they are a text
+// of e; diagnose says why not. The decoders read the text through an array
+// pointer, so that they index it without bounds checks and without a copy;
+// they never write to it, so p may point into a string.
+func (e Encoding) parse(p *byte, n int) (u uuid.UUID, ok bool) {
 	var hi, lo uint64
 	switch e {
 	case Base58:
-		if len(in) != base58Len {
+		if n != base58Len {
 			return u, false
 		}
-		var s [base58Len]byte
-		copy(s[:], in)
-		hi, lo, ok = parse58(&s)
+		hi, lo, ok = parse58((*[base58Len]byte)(unsafe.Pointer(p)))
 	case Base57:
-		if len(in) != base57Len {
+		if n != base57Len {
 			return u, false
 		}
-		var s [base57Len]byte
-		copy(s[:], in)
-		hi, lo, ok = parse57(&s)
+		hi, lo, ok = parse57((*[base57Len]byte)(unsafe.Pointer(p)))
 	case Base64URL:
-		if len(in) != base64Len {
+		if n != base64Len {
 			return u, false
 		}
-		var s [base64Len]byte
-		copy(s[:], in)
-		hi, lo, ok = parse64(&s)
+		hi, lo, ok = parse64((*[base64Len]byte)(unsafe.Pointer(p)))
 	case Base36:
-		if len(in) != base36Len {
+		if n != base36Len {
 			return u, false
 		}
-		var s [base36Len]byte
-		copy(s[:], in)
-		hi, lo, ok = parse36(&s)
+		hi, lo, ok = parse36((*[base36Len]byte)(unsafe.Pointer(p)))
 	case Base32:
-		if len(in) != base32Len {
+		if n != base32Len {
 			return u, false
 		}
-		var s [base32Len]byte
-		copy(s[:], in)
-		hi, lo, ok = parse32(&s)
+		hi, lo, ok = parse32((*[base32Len]byte)(unsafe.Pointer(p)))
 	default:
 		panic(badEncoding(e))
 	}
