@@ -58,9 +58,9 @@ func parse64(s *[base64Len]byte) (hi, lo uint64, ok bool) {
 	v19 := base64URLValues[s[19]]
 	v20 := base64URLValues[s[20]]
 	v21 := base64URLValues[s[21]]
-	all := v0 | v1 | v2 | v3 | v4 | v5 | v6 | v7 | v8 | v9 | v10 | v11 | v12 | v13 | v14 | v15 | v16 | v17 | v18 | v19 | v20 | v21
-	hi = uint64(v0)<<58 | uint64(v1)<<52 | uint64(v2)<<46 | uint64(v3)<<40 | uint64(v4)<<34 | uint64(v5)<<28 | uint64(v6)<<22 | uint64(v7)<<16 | uint64(v8)<<10 | uint64(v9)<<4 | uint64(v10)>>2
-	lo = uint64(v10&3)<<62 | uint64(v11)<<56 | uint64(v12)<<50 | uint64(v13)<<44 | uint64(v14)<<38 | uint64(v15)<<32 | uint64(v16)<<26 | uint64(v17)<<20 | uint64(v18)<<14 | uint64(v19)<<8 | uint64(v20)<<2 | uint64(v21)>>4
+	all := (((v0 | v1) | (v2 | (v3 | v4))) | ((v5 | (v6 | v7)) | (v8 | (v9 | v10)))) | (((v11 | v12) | (v13 | (v14 | v15))) | ((v16 | (v17 | v18)) | (v19 | (v20 | v21))))
+	hi = ((uint64(v0)<<58 | uint64(v1)<<52) | (uint64(v2)<<46 | (uint64(v3)<<40 | uint64(v4)<<34))) | ((uint64(v5)<<28 | (uint64(v6)<<22 | uint64(v7)<<16)) | (uint64(v8)<<10 | (uint64(v9)<<4 | uint64(v10)>>2)))
+	lo = ((uint64(v10&3)<<62 | (uint64(v11)<<56 | uint64(v12)<<50)) | (uint64(v13)<<44 | (uint64(v14)<<38 | uint64(v15)<<32))) | ((uint64(v16)<<26 | (uint64(v17)<<20 | uint64(v18)<<14)) | (uint64(v19)<<8 | (uint64(v20)<<2 | uint64(v21)>>4)))
 	return hi, lo, all&0x80 == 0 && v21&15 == 0
 }
 
@@ -120,8 +120,8 @@ func parse32(s *[base32Len]byte) (hi, lo uint64, ok bool) {
 	v23 := base32Values[s[23]]
 	v24 := base32Values[s[24]]
 	v25 := base32Values[s[25]]
-	all := v0 | v1 | v2 | v3 | v4 | v5 | v6 | v7 | v8 | v9 | v10 | v11 | v12 | v13 | v14 | v15 | v16 | v17 | v18 | v19 | v20 | v21 | v22 | v23 | v24 | v25
-	hi = uint64(v0)<<59 | uint64(v1)<<54 | uint64(v2)<<49 | uint64(v3)<<44 | uint64(v4)<<39 | uint64(v5)<<34 | uint64(v6)<<29 | uint64(v7)<<24 | uint64(v8)<<19 | uint64(v9)<<14 | uint64(v10)<<9 | uint64(v11)<<4 | uint64(v12)>>1
-	lo = uint64(v12&1)<<63 | uint64(v13)<<58 | uint64(v14)<<53 | uint64(v15)<<48 | uint64(v16)<<43 | uint64(v17)<<38 | uint64(v18)<<33 | uint64(v19)<<28 | uint64(v20)<<23 | uint64(v21)<<18 | uint64(v22)<<13 | uint64(v23)<<8 | uint64(v24)<<3 | uint64(v25)>>2
+	all := (((v0 | (v1 | v2)) | (v3 | (v4 | v5))) | ((v6 | (v7 | v8)) | ((v9 | v10) | (v11 | v12)))) | (((v13 | (v14 | v15)) | (v16 | (v17 | v18))) | ((v19 | (v20 | v21)) | ((v22 | v23) | (v24 | v25))))
+	hi = ((uint64(v0)<<59 | (uint64(v1)<<54 | uint64(v2)<<49)) | (uint64(v3)<<44 | (uint64(v4)<<39 | uint64(v5)<<34))) | ((uint64(v6)<<29 | (uint64(v7)<<24 | uint64(v8)<<19)) | ((uint64(v9)<<14 | uint64(v10)<<9) | (uint64(v11)<<4 | uint64(v12)>>1)))
+	lo = ((uint64(v12&1)<<63 | (uint64(v13)<<58 | uint64(v14)<<53)) | ((uint64(v15)<<48 | uint64(v16)<<43) | (uint64(v17)<<38 | uint64(v18)<<33))) | ((uint64(v19)<<28 | (uint64(v20)<<23 | uint64(v21)<<18)) | ((uint64(v22)<<13 | uint64(v23)<<8) | (uint64(v24)<<3 | uint64(v25)>>2)))
 	return hi, lo, all&0x80 == 0 && v25&3 == 0
 }

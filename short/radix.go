@@ -107,7 +107,7 @@ func parse58(s *[base58Len]byte) (hi, lo uint64, ok bool) {
 	d19 := uint64(base58Values[s[19]])
 	d20 := uint64(base58Values[s[20]])
 	d21 := uint64(base58Values[s[21]])
-	all := d0 | d1 | d2 | d3 | d4 | d5 | d6 | d7 | d8 | d9 | d10 | d11 | d12 | d13 | d14 | d15 | d16 | d17 | d18 | d19 | d20 | d21
+	all := (((d0 | d1) | (d2 | (d3 | d4))) | ((d5 | (d6 | d7)) | (d8 | (d9 | d10)))) | (((d11 | d12) | (d13 | (d14 | d15))) | ((d16 | (d17 | d18)) | (d19 | (d20 | d21))))
 	head := d0*58 + d1
 	g0 := (((d2*58+d3)*58+d4)*58+d5)*58 + d6
 	g1 := (((d7*58+d8)*58+d9)*58+d10)*58 + d11
@@ -153,7 +153,7 @@ func parse57(s *[base57Len]byte) (hi, lo uint64, ok bool) {
 	d19 := uint64(base57Values[s[19]])
 	d20 := uint64(base57Values[s[20]])
 	d21 := uint64(base57Values[s[21]])
-	all := d0 | d1 | d2 | d3 | d4 | d5 | d6 | d7 | d8 | d9 | d10 | d11 | d12 | d13 | d14 | d15 | d16 | d17 | d18 | d19 | d20 | d21
+	all := (((d0 | d1) | (d2 | (d3 | d4))) | ((d5 | (d6 | d7)) | (d8 | (d9 | d10)))) | (((d11 | d12) | (d13 | (d14 | d15))) | ((d16 | (d17 | d18)) | (d19 | (d20 | d21))))
 	head := d0*57 + d1
 	g0 := (((d2*57+d3)*57+d4)*57+d5)*57 + d6
 	g1 := (((d7*57+d8)*57+d9)*57+d10)*57 + d11
@@ -201,7 +201,7 @@ func parse36(s *[base36Len]byte) (hi, lo uint64, ok bool) {
 	d22 := uint64(base36Values[s[22]])
 	d23 := uint64(base36Values[s[23]])
 	d24 := uint64(base36Values[s[24]])
-	all := d0 | d1 | d2 | d3 | d4 | d5 | d6 | d7 | d8 | d9 | d10 | d11 | d12 | d13 | d14 | d15 | d16 | d17 | d18 | d19 | d20 | d21 | d22 | d23 | d24
+	all := (((d0 | (d1 | d2)) | (d3 | (d4 | d5))) | ((d6 | (d7 | d8)) | (d9 | (d10 | d11)))) | (((d12 | (d13 | d14)) | (d15 | (d16 | d17))) | ((d18 | (d19 | d20)) | ((d21 | d22) | (d23 | d24))))
 	head := d0
 	g0 := ((((d1*36+d2)*36+d3)*36+d4)*36+d5)*36 + d6
 	g1 := ((((d7*36+d8)*36+d9)*36+d10)*36+d11)*36 + d12

@@ -98,9 +98,17 @@ func (e Encoding) Append(dst []byte, u uuid.UUID) []byte {
 
 // String returns the text of u in the encoding.
 func (e Encoding) String(u uuid.UUID) string {
-	// One allocation, written in place and never changed after, as
-	// strings.Builder does.
-	b := make([]byte, e.Len())
+	// One allocation of a fixed-size array, written in place and never
+	// changed after, as strings.Builder does.
+	var b []byte
+	switch e.Len() {
+	case 22:
+		b = new([22]byte)[:]
+	case 25:
+		b = new([25]byte)[:]
+	default:
+		b = new([26]byte)[:]
+	}
 	e.put(b, u)
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
