@@ -36,32 +36,26 @@ func put64(d *[base64Len]byte, hi, lo uint64) {
 }
 
 func parse64(s *[base64Len]byte) (hi, lo uint64, ok bool) {
-	v0 := base64URLValues[s[0]]
-	v1 := base64URLValues[s[1]]
-	v2 := base64URLValues[s[2]]
-	v3 := base64URLValues[s[3]]
-	v4 := base64URLValues[s[4]]
-	v5 := base64URLValues[s[5]]
-	v6 := base64URLValues[s[6]]
-	v7 := base64URLValues[s[7]]
-	v8 := base64URLValues[s[8]]
-	v9 := base64URLValues[s[9]]
-	v10 := base64URLValues[s[10]]
-	v11 := base64URLValues[s[11]]
-	v12 := base64URLValues[s[12]]
-	v13 := base64URLValues[s[13]]
-	v14 := base64URLValues[s[14]]
-	v15 := base64URLValues[s[15]]
-	v16 := base64URLValues[s[16]]
-	v17 := base64URLValues[s[17]]
-	v18 := base64URLValues[s[18]]
-	v19 := base64URLValues[s[19]]
-	v20 := base64URLValues[s[20]]
-	v21 := base64URLValues[s[21]]
-	all := (((v0 | v1) | (v2 | (v3 | v4))) | ((v5 | (v6 | v7)) | (v8 | (v9 | v10)))) | (((v11 | v12) | (v13 | (v14 | v15))) | ((v16 | (v17 | v18)) | (v19 | (v20 | v21))))
-	hi = ((uint64(v0)<<58 | uint64(v1)<<52) | (uint64(v2)<<46 | (uint64(v3)<<40 | uint64(v4)<<34))) | ((uint64(v5)<<28 | (uint64(v6)<<22 | uint64(v7)<<16)) | (uint64(v8)<<10 | (uint64(v9)<<4 | uint64(v10)>>2)))
-	lo = ((uint64(v10&3)<<62 | (uint64(v11)<<56 | uint64(v12)<<50)) | (uint64(v13)<<44 | (uint64(v14)<<38 | uint64(v15)<<32))) | ((uint64(v16)<<26 | (uint64(v17)<<20 | uint64(v18)<<14)) | (uint64(v19)<<8 | (uint64(v20)<<2 | uint64(v21)>>4)))
-	return hi, lo, all&0x80 == 0 && v21&15 == 0
+	// The text is the 132-bit number x = hi:lo<<4, read as five groups of
+	// four digits (24 bits each) and two digits, or-ed in place.
+	g0, a0 := quad64(s[0:4])
+	g1, a1 := quad64(s[4:8])
+	g2, a2 := quad64(s[8:12])
+	g3, a3 := quad64(s[12:16])
+	g4, a4 := quad64(s[16:20])
+	v20, v21 := base64URLValues[s[20]], base64URLValues[s[21]]
+	hi = g0<<40 | g1<<16 | g2>>8
+	lo = g2<<56 | g3<<32 | g4<<8 | uint64(v20)<<2 | uint64(v21)>>4
+	all := (a0 | a1) | (a2 | a3) | (a4 | v20 | v21)
+	return hi, lo, all&0x80 == 0 && v21&0xf == 0
+}
+
+// quad64 returns the 24 bits four Base64URL digits spell and the or of
+// their values.
+func quad64(s []byte) (uint64, byte) {
+	_ = s[3]
+	a, b, c, d := base64URLValues[s[0]], base64URLValues[s[1]], base64URLValues[s[2]], base64URLValues[s[3]]
+	return uint64(a)<<18 | uint64(b)<<12 | uint64(c)<<6 | uint64(d), (a | b) | (c | d)
 }
 
 func put32(d *[base32Len]byte, hi, lo uint64) {
@@ -94,34 +88,25 @@ func put32(d *[base32Len]byte, hi, lo uint64) {
 }
 
 func parse32(s *[base32Len]byte) (hi, lo uint64, ok bool) {
-	v0 := base32Values[s[0]]
-	v1 := base32Values[s[1]]
-	v2 := base32Values[s[2]]
-	v3 := base32Values[s[3]]
-	v4 := base32Values[s[4]]
-	v5 := base32Values[s[5]]
-	v6 := base32Values[s[6]]
-	v7 := base32Values[s[7]]
-	v8 := base32Values[s[8]]
-	v9 := base32Values[s[9]]
-	v10 := base32Values[s[10]]
-	v11 := base32Values[s[11]]
-	v12 := base32Values[s[12]]
-	v13 := base32Values[s[13]]
-	v14 := base32Values[s[14]]
-	v15 := base32Values[s[15]]
-	v16 := base32Values[s[16]]
-	v17 := base32Values[s[17]]
-	v18 := base32Values[s[18]]
-	v19 := base32Values[s[19]]
-	v20 := base32Values[s[20]]
-	v21 := base32Values[s[21]]
-	v22 := base32Values[s[22]]
-	v23 := base32Values[s[23]]
-	v24 := base32Values[s[24]]
-	v25 := base32Values[s[25]]
-	all := (((v0 | (v1 | v2)) | (v3 | (v4 | v5))) | ((v6 | (v7 | v8)) | ((v9 | v10) | (v11 | v12)))) | (((v13 | (v14 | v15)) | (v16 | (v17 | v18))) | ((v19 | (v20 | v21)) | ((v22 | v23) | (v24 | v25))))
-	hi = ((uint64(v0)<<59 | (uint64(v1)<<54 | uint64(v2)<<49)) | (uint64(v3)<<44 | (uint64(v4)<<39 | uint64(v5)<<34))) | ((uint64(v6)<<29 | (uint64(v7)<<24 | uint64(v8)<<19)) | ((uint64(v9)<<14 | uint64(v10)<<9) | (uint64(v11)<<4 | uint64(v12)>>1)))
-	lo = ((uint64(v12&1)<<63 | (uint64(v13)<<58 | uint64(v14)<<53)) | ((uint64(v15)<<48 | uint64(v16)<<43) | (uint64(v17)<<38 | uint64(v18)<<33))) | ((uint64(v19)<<28 | (uint64(v20)<<23 | uint64(v21)<<18)) | ((uint64(v22)<<13 | uint64(v23)<<8) | (uint64(v24)<<3 | uint64(v25)>>2)))
+	// The text is the 130-bit number x = hi:lo<<2, read as six groups of
+	// four digits (20 bits each) and two digits, or-ed in place.
+	q0, a0 := quad32(s[0:4])
+	q1, a1 := quad32(s[4:8])
+	q2, a2 := quad32(s[8:12])
+	q3, a3 := quad32(s[12:16])
+	q4, a4 := quad32(s[16:20])
+	q5, a5 := quad32(s[20:24])
+	v24, v25 := base32Values[s[24]], base32Values[s[25]]
+	hi = q0<<44 | q1<<24 | q2<<4 | q3>>16
+	lo = q3<<48 | q4<<28 | q5<<8 | uint64(v24)<<3 | uint64(v25)>>2
+	all := (a0 | a1) | (a2 | a3) | (a4 | a5) | (v24 | v25)
 	return hi, lo, all&0x80 == 0 && v25&3 == 0
+}
+
+// quad32 returns the 20 bits four Base32 digits spell and the or of their
+// values.
+func quad32(s []byte) (uint64, byte) {
+	_ = s[3]
+	a, b, c, d := base32Values[s[0]], base32Values[s[1]], base32Values[s[2]], base32Values[s[3]]
+	return uint64(a)<<15 | uint64(b)<<10 | uint64(c)<<5 | uint64(d), (a | b) | (c | d)
 }

@@ -92,7 +92,7 @@ var forms = [...]form{
 // form returns the description of e, panicking if e is not an encoding.
 func (e Encoding) form() *form {
 	if e == 0 || int(e) >= len(forms) {
-		panic(badEncoding(e))
+		badEncoding(e)
 	}
 	return &forms[e]
 }
@@ -107,7 +107,10 @@ func (e Encoding) name() string {
 
 // diagnose returns the error for in, which the fast parser rejected: the
 // first byte that is not a digit, else a wrong length, else the first digit
-// that makes the value too large.
+// that makes the value too large. It is kept out of line so that Parse and
+// ParseBytes stay small.
+//
+//go:noinline
 func diagnose[T ~string | ~[]byte](e Encoding, in T) *ParseError {
 	f := e.form()
 	err := &ParseError{Input: boundedInput(in), Offset: -1, Err: uuid.ErrLength, enc: e}

@@ -146,7 +146,7 @@ func (e Encoding) put(d []byte, u uuid.UUID) {
 	case Base32:
 		put32((*[base32Len]byte)(d), hi, lo)
 	default:
-		panic(badEncoding(e))
+		badEncoding(e)
 	}
 }
 
@@ -183,7 +183,7 @@ func (e Encoding) parse(p *byte, n int) (u uuid.UUID, ok bool) {
 		}
 		hi, lo, ok = parse32((*[base32Len]byte)(unsafe.Pointer(p)))
 	default:
-		panic(badEncoding(e))
+		badEncoding(e)
 	}
 	if !ok {
 		return u, false
@@ -193,8 +193,11 @@ func (e Encoding) parse(p *byte, n int) (u uuid.UUID, ok bool) {
 	return u, true
 }
 
-// badEncoding is the panic value for a method called on a value that is
-// not an encoding.
-func badEncoding(e Encoding) string {
-	return "uuid: invalid short.Encoding " + strconv.Itoa(int(e))
+// badEncoding panics for a method called on a value that is not an
+// encoding. It is kept out of line so that the fast paths that can reach
+// it stay small.
+//
+//go:noinline
+func badEncoding(e Encoding) {
+	panic("uuid: invalid short.Encoding " + strconv.Itoa(int(e)))
 }
