@@ -90,27 +90,59 @@ func (e Encoding) Len() int { return e.form().width }
 // Append appends the text of u in the encoding to dst and returns the
 // extended buffer.
 func (e Encoding) Append(dst []byte, u uuid.UUID) []byte {
-	n := e.Len()
-	dst = slices.Grow(dst, n)
-	e.put(dst[len(dst):len(dst)+n], u)
-	return dst[:len(dst)+n]
+	hi, lo := binary.BigEndian.Uint64(u[:8]), binary.BigEndian.Uint64(u[8:])
+	n := len(dst)
+	switch e {
+	case Base58:
+		dst = slices.Grow(dst, base58Len)[:n+base58Len]
+		put58((*[base58Len]byte)(dst[n:]), hi, lo)
+	case Base57:
+		dst = slices.Grow(dst, base57Len)[:n+base57Len]
+		put57((*[base57Len]byte)(dst[n:]), hi, lo)
+	case Base64URL:
+		dst = slices.Grow(dst, base64Len)[:n+base64Len]
+		put64((*[base64Len]byte)(dst[n:]), hi, lo)
+	case Base36:
+		dst = slices.Grow(dst, base36Len)[:n+base36Len]
+		put36((*[base36Len]byte)(dst[n:]), hi, lo)
+	case Base32:
+		dst = slices.Grow(dst, base32Len)[:n+base32Len]
+		put32((*[base32Len]byte)(dst[n:]), hi, lo)
+	default:
+		badEncoding(e)
+	}
+	return dst
 }
 
 // String returns the text of u in the encoding.
 func (e Encoding) String(u uuid.UUID) string {
 	// One allocation of a fixed-size array, written in place and never
 	// changed after, as strings.Builder does.
-	var b []byte
-	switch e.Len() {
-	case 22:
-		b = new([22]byte)[:]
-	case 25:
-		b = new([25]byte)[:]
-	default:
-		b = new([26]byte)[:]
+	hi, lo := binary.BigEndian.Uint64(u[:8]), binary.BigEndian.Uint64(u[8:])
+	switch e {
+	case Base58:
+		d := new([base58Len]byte)
+		put58(d, hi, lo)
+		return unsafe.String(&d[0], len(d))
+	case Base57:
+		d := new([base57Len]byte)
+		put57(d, hi, lo)
+		return unsafe.String(&d[0], len(d))
+	case Base64URL:
+		d := new([base64Len]byte)
+		put64(d, hi, lo)
+		return unsafe.String(&d[0], len(d))
+	case Base36:
+		d := new([base36Len]byte)
+		put36(d, hi, lo)
+		return unsafe.String(&d[0], len(d))
+	case Base32:
+		d := new([base32Len]byte)
+		put32(d, hi, lo)
+		return unsafe.String(&d[0], len(d))
 	}
-	e.put(b, u)
-	return unsafe.String(unsafe.SliceData(b), len(b))
+	badEncoding(e)
+	return ""
 }
 
 // Parse decodes s, a text of the encoding, into a UUID. On failure it
@@ -129,25 +161,6 @@ func (e Encoding) ParseBytes(b []byte) (uuid.UUID, error) {
 		return u, nil
 	}
 	return uuid.UUID{}, diagnose(e, b)
-}
-
-// put writes the text of u into d, which has the encoding's length.
-func (e Encoding) put(d []byte, u uuid.UUID) {
-	hi, lo := binary.BigEndian.Uint64(u[:8]), binary.BigEndian.Uint64(u[8:])
-	switch e {
-	case Base58:
-		put58((*[base58Len]byte)(d), hi, lo)
-	case Base57:
-		put57((*[base57Len]byte)(d), hi, lo)
-	case Base64URL:
-		put64((*[base64Len]byte)(d), hi, lo)
-	case Base36:
-		put36((*[base36Len]byte)(d), hi, lo)
-	case Base32:
-		put32((*[base32Len]byte)(d), hi, lo)
-	default:
-		badEncoding(e)
-	}
 }
 
 // parse decodes the n bytes at p, reporting only whether they are a text
