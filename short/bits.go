@@ -1,5 +1,7 @@
 package short
 
+import "unsafe"
+
 // The bit-string forms write the 128 bits of hi:lo five (Base32) or six
 // (Base64URL) at a time, first bit first, as RFC 4648 does: the top 60
 // bits of hi, one digit straddling the two words, the next 60 bits of lo,
@@ -35,7 +37,8 @@ func put64(d *[base64Len]byte, hi, lo uint64) {
 	d[21] = base64URLDigits[(lo&3)<<4]
 }
 
-func parse64(s *[base64Len]byte) (hi, lo uint64, ok bool) {
+func parse64(p unsafe.Pointer) (hi, lo uint64, ok bool) {
+	s := (*[base64Len]byte)(p)
 	// The text is the 132-bit number x = hi:lo<<4, read as five groups of
 	// four digits (24 bits each) and two digits, or-ed in place.
 	g0, a0 := quad64(s[0:4])
@@ -87,7 +90,8 @@ func put32(d *[base32Len]byte, hi, lo uint64) {
 	d[25] = base32Digits[(lo&7)<<2]
 }
 
-func parse32(s *[base32Len]byte) (hi, lo uint64, ok bool) {
+func parse32(p unsafe.Pointer) (hi, lo uint64, ok bool) {
+	s := (*[base32Len]byte)(p)
 	// The text is the 130-bit number x = hi:lo<<2, read as six groups of
 	// four digits (20 bits each) and two digits, or-ed in place.
 	q0, a0 := quad32(s[0:4])

@@ -1,6 +1,9 @@
 package short
 
-import "math/bits"
+import (
+	"math/bits"
+	"unsafe"
+)
 
 // The number forms write the 128-bit value hi:lo in a base b as
 // head digits followed by two chunks of k digits, where b^k is the largest
@@ -84,7 +87,8 @@ func put58(d *[base58Len]byte, hi, lo uint64) {
 	put5(d[17:22], uint32(r0%base58Half), 58, base58Digits)
 }
 
-func parse58(s *[base58Len]byte) (hi, lo uint64, ok bool) {
+func parse58(p unsafe.Pointer) (hi, lo uint64, ok bool) {
+	s := (*[base58Len]byte)(p)
 	d0 := uint64(base58Values[s[0]])
 	d1 := uint64(base58Values[s[1]])
 	d2 := uint64(base58Values[s[2]])
@@ -130,7 +134,8 @@ func put57(d *[base57Len]byte, hi, lo uint64) {
 	put5(d[17:22], uint32(r0%base57Half), 57, base57Digits)
 }
 
-func parse57(s *[base57Len]byte) (hi, lo uint64, ok bool) {
+func parse57(p unsafe.Pointer) (hi, lo uint64, ok bool) {
+	s := (*[base57Len]byte)(p)
 	d0 := uint64(base57Values[s[0]])
 	d1 := uint64(base57Values[s[1]])
 	d2 := uint64(base57Values[s[2]])
@@ -175,7 +180,8 @@ func put36(d *[base36Len]byte, hi, lo uint64) {
 	put6(d[19:25], uint32(r0%base36Half), 36, base36Digits)
 }
 
-func parse36(s *[base36Len]byte) (hi, lo uint64, ok bool) {
+func parse36(p unsafe.Pointer) (hi, lo uint64, ok bool) {
+	s := (*[base36Len]byte)(p)
 	d0 := uint64(base36Values[s[0]])
 	d1 := uint64(base36Values[s[1]])
 	d2 := uint64(base36Values[s[2]])

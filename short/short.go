@@ -148,8 +148,10 @@ func (e Encoding) String(u uuid.UUID) string {
 // Parse decodes s, a text of the encoding, into a UUID. On failure it
 // returns the Nil UUID and a [*ParseError].
 func (e Encoding) Parse(s string) (uuid.UUID, error) {
-	if u, ok := e.parse(unsafe.StringData(s), len(s)); ok {
-		return u, nil
+	if int(e) < len(decoders) && len(s) == decoders[e].width {
+		if hi, lo, ok := decoders[e].decode(unsafe.Pointer(unsafe.StringData(s))); ok {
+			return fromWords(hi, lo), nil
+		}
 	}
 	return uuid.UUID{}, diagnose(e, s)
 }
@@ -157,53 +159,38 @@ func (e Encoding) Parse(s string) (uuid.UUID, error) {
 // ParseBytes is like [Encoding.Parse] but takes a byte slice, which the
 // returned error does not keep.
 func (e Encoding) ParseBytes(b []byte) (uuid.UUID, error) {
-	if u, ok := e.parse(unsafe.SliceData(b), len(b)); ok {
-		return u, nil
+	if int(e) < len(decoders) && len(b) == decoders[e].width {
+		if hi, lo, ok := decoders[e].decode(unsafe.Pointer(unsafe.SliceData(b))); ok {
+			return fromWords(hi, lo), nil
+		}
 	}
 	return uuid.UUID{}, diagnose(e, b)
 }
 
-// parse decodes the n bytes at p, reporting only whether they are a text
-// of e; diagnose says why not. The decoders read the text through an array
-// pointer, so that they index it without bounds checks and without a copy;
-// they never write to it, so p may point into a string.
-func (e Encoding) parse(p *byte, n int) (u uuid.UUID, ok bool) {
-	var hi, lo uint64
-	switch e {
-	case Base58:
-		if n != base58Len {
-			return u, false
-		}
-		hi, lo, ok = parse58((*[base58Len]byte)(unsafe.Pointer(p)))
-	case Base57:
-		if n != base57Len {
-			return u, false
-		}
-		hi, lo, ok = parse57((*[base57Len]byte)(unsafe.Pointer(p)))
-	case Base64URL:
-		if n != base64Len {
-			return u, false
-		}
-		hi, lo, ok = parse64((*[base64Len]byte)(unsafe.Pointer(p)))
-	case Base36:
-		if n != base36Len {
-			return u, false
-		}
-		hi, lo, ok = parse36((*[base36Len]byte)(unsafe.Pointer(p)))
-	case Base32:
-		if n != base32Len {
-			return u, false
-		}
-		hi, lo, ok = parse32((*[base32Len]byte)(unsafe.Pointer(p)))
-	default:
-		badEncoding(e)
-	}
-	if !ok {
-		return u, false
-	}
+// decoders holds, by Encoding, the width of its texts and its decoder,
+// which reports only whether a text of that width is one of the encoding;
+// diagnose says why not. A decoder reads the text through an array
+// pointer, so that it indexes it without bounds checks and without a copy;
+// it never writes to it, so the text may be a string. decoders[0] stands
+// for every invalid value: no text has its width, so diagnose runs and
+// panics.
+var decoders = [...]struct {
+	width  int
+	decode func(p unsafe.Pointer) (hi, lo uint64, ok bool)
+}{
+	{width: -1},
+	Base58:    {base58Len, parse58},
+	Base57:    {base57Len, parse57},
+	Base64URL: {base64Len, parse64},
+	Base36:    {base36Len, parse36},
+	Base32:    {base32Len, parse32},
+}
+
+// fromWords returns the UUID whose bytes are hi then lo, big-endian.
+func fromWords(hi, lo uint64) (u uuid.UUID) {
 	binary.BigEndian.PutUint64(u[:8], hi)
 	binary.BigEndian.PutUint64(u[8:], lo)
-	return u, true
+	return u
 }
 
 // badEncoding panics for a method called on a value that is not an
