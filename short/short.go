@@ -22,22 +22,23 @@
 // (the form of Bitcoin addresses and of packages such as
 // github.com/mr-tron/base58), which writes each leading zero byte as a
 // "1" and the rest as a number: there, every UUID whose first byte is 1 —
-// every version 7 UUID made from 2005 to 2039 — takes 21 characters, and a
-// 22-character text may decode to 17 bytes. The two agree only on UUIDs
+// every version 7 UUID made between November 2004 and September 2039 —
+// takes 21 characters, and a 22-character text may decode to 17 bytes. The two agree only on UUIDs
 // whose first byte is not zero and whose number needs all 22 digits.
 //
 // Parsing is strict: a text has exactly the width of its encoding, every
 // byte is a digit of its alphabet, and the number it spells fits in 128
 // bits (for Base64URL and Base32, the unused bits of the last digit are
-// zero), so that each UUID has one text and each accepted text gives back
-// the text it came from. Base36 and Base32 also accept their letters in
-// upper case, as uuid25 and RFC 4648 do; they write lower case. Failures
+// zero), so that a UUID has no text but the one written for it. Base36 and
+// Base32 are the exception: they also accept their letters in upper case,
+// as uuid25 and RFC 4648 do, and write lower case. Failures
 // are [*ParseError] values whose kind, [uuid.ErrLength], [ErrDigit] or
 // [ErrRange], [errors.Is] matches.
 //
-// Unlike github.com/lithammer/shortuuid, Base57 does not read texts
-// shorter than 22 characters as numbers with leading zeros left out;
-// texts of that library's encoder are always 22 characters long.
+// Base57 reads only 22-character texts. github.com/lithammer/shortuuid
+// also reads shorter and longer ones, as numbers with leading zero digits
+// left out or added, but its encoder always writes 22 characters, so its
+// texts read the same here.
 package short
 
 import (
