@@ -8,6 +8,8 @@ require (
 	github.com/afb7af96/uuid v0.0.0-20261123132309-583e6b25eab4
 	github.com/gofrs/uuid/v5 v5.5.1
 	github.com/google/uuid v1.6.0
+	github.com/lithammer/shortuuid/v4 v4.3.0
+	github.com/mr-tron/base58 v1.3.0
 	github.com/oklog/ulid/v2 v2.1.2
 	go.jetify.com/typeid v1.3.0
 	go.jetify.com/typeid/v2 v2.0.0-alpha.3

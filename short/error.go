@@ -1,0 +1,154 @@
+package short
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/afb7af96/uuid"
+)
+
+// maxErrInput is how much of a rejected input a ParseError keeps.
+const maxErrInput = 64
+
+// ParseError reports text that is not a UUID in an encoding, as
+// [uuid.ParseError] does for the root package's forms and
+// [strconv.NumError] for numbers.
+type ParseError struct {
+	Input  string // the rejected text, cut to 64 bytes ("…" marks the cut)
+	Offset int    // byte offset of the first problem in the original input; -1 for a wrong length
+	Err    error  // the kind: uuid.ErrLength, ErrDigit or ErrRange (matched with errors.Is)
+
+	enc Encoding // the encoding the text was parsed as, for the message
+}
+
+// The kinds of [ParseError] besides [uuid.ErrLength], which is the kind of
+// a text whose bytes are all digits but whose length is not the
+// encoding's.
+var (
+	// ErrDigit is the kind of a ParseError for a byte that is not a digit
+	// of the encoding's alphabet.
+	ErrDigit = errors.New("uuid: bad digit")
+
+	// ErrRange is the kind of a ParseError for digits that spell a value
+	// of 2^128 or more (Base58, Base57, Base36), or a last digit whose
+	// unused bits are not zero (Base64URL, Base32). Its Offset is the
+	// first digit that makes the value too large.
+	ErrRange = errors.New("uuid: value out of range")
+)
+
+// Error returns a message such as
+// `uuid: parsing "0a6hrgRGNfQ57QMHZdNYAg" as base57: bad digit at offset 0`.
+func (e *ParseError) Error() string {
+	s := "uuid: parsing " + strconv.Quote(e.Input)
+	if name := e.enc.name(); name != "" {
+		s += " as " + name
+	}
+	s += ": "
+	switch e.Err {
+	case uuid.ErrLength:
+		s += "wrong length"
+		if name := e.enc.name(); name != "" {
+			s += ", want " + strconv.Itoa(e.enc.Len())
+		}
+	case ErrDigit:
+		s += "bad digit"
+	case ErrRange:
+		s += "value out of range"
+	default:
+		if e.Err != nil {
+			s += strings.TrimPrefix(e.Err.Error(), "uuid: ")
+		}
+	}
+	if e.Offset >= 0 {
+		s += " at offset " + strconv.Itoa(e.Offset)
+	}
+	return s
+}
+
+// Unwrap returns the kind of the error, so that errors.Is(err, [ErrDigit])
+// and the like match it.
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// form describes an encoding for the diagnosis of bad text, which is not
+// on the fast path.
+type form struct {
+	name   string
+	width  int
+	values string // the inverse of the alphabet
+	max    string // for a number form, the text of the Max UUID
+	unused byte   // for a bit form, the bits of the last digit that must be zero
+}
+
+// forms is indexed by Encoding; forms[0] stands for every invalid value.
+var forms = [...]form{
+	Base58:    {name: "base58", width: base58Len, values: base58Values, max: "YcVfxkQb6JRzqk5kF2tNLv"},
+	Base57:    {name: "base57", width: base57Len, values: base57Values, max: "oZEq7ovRbLq6UnGMPwc8B5"},
+	Base64URL: {name: "base64url", width: base64Len, values: base64URLValues, unused: 0xf},
+	Base36:    {name: "base36", width: base36Len, values: base36Values, max: "f5lxx1zz5pnorynqglhzmsp33"},
+	Base32:    {name: "base32", width: base32Len, values: base32Values, unused: 3},
+}
+
+// form returns the description of e, panicking if e is not an encoding.
+func (e Encoding) form() *form {
+	if e == 0 || int(e) >= len(forms) {
+		badEncoding(e)
+	}
+	return &forms[e]
+}
+
+// name returns the name of e for messages, or "" if e is not an encoding.
+func (e Encoding) name() string {
+	if e == 0 || int(e) >= len(forms) {
+		return ""
+	}
+	return forms[e].name
+}
+
+// diagnose returns the error for in, which the fast parser rejected: the
+// first byte that is not a digit, else a wrong length, else the first digit
+// that makes the value too large. It is kept out of line so that Parse and
+// ParseBytes stay small.
+//
+//go:noinline
+func diagnose[T ~string | ~[]byte](e Encoding, in T) *ParseError {
+	f := e.form()
+	err := &ParseError{Input: boundedInput(in), Offset: -1, Err: uuid.ErrLength, enc: e}
+	for i := range len(in) {
+		if f.values[in[i]] == 0xff {
+			err.Offset, err.Err = i, ErrDigit
+			return err
+		}
+	}
+	if len(in) != f.width {
+		return err
+	}
+	err.Err = ErrRange
+	if f.max == "" {
+		err.Offset = f.width - 1
+		return err
+	}
+	for i := range len(in) {
+		d, m := f.values[in[i]], f.values[f.max[i]]
+		if d != m {
+			if d > m {
+				err.Offset = i
+				return err
+			}
+			break
+		}
+	}
+	// Not reached: the fast parser accepts every text of digits at most
+	// the Max UUID's. Report the whole text rather than panic.
+	err.Offset = 0
+	return err
+}
+
+// boundedInput returns a copy of in, cut to maxErrInput bytes, so that no
+// caller buffer escapes through an error.
+func boundedInput[T ~string | ~[]byte](in T) string {
+	if len(in) > maxErrInput {
+		return strings.Clone(string(in[:maxErrInput])) + "…"
+	}
+	return strings.Clone(string(in))
+}
