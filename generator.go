@@ -89,15 +89,16 @@ type GeneratorOptions struct {
 // without V6Node, which draw their random bits for each UUID; but they
 // share a clock sequence, so a UUID of version 1 or 2, or 6 with V6Node,
 // made by one clone can equal another clone's made at the same 100-ns
-// tick, until the clone notices the restore. A Generator with the system clock notices it when
-// the wall clock jumps against the monotonic clock by more than a second
-// (or a thousandth of the time elapsed), as it does once a restored
-// clone's clock is corrected: it then draws a new clock sequence from its
-// Rand, and a new node where the node is random, and continues above every
-// timestamp it handed out; with a state file it trusts no saved state at
-// its next reservation. An NTP step looks the same and costs one clock
-// sequence. A clone whose wall clock is never corrected, or a Generator
-// with an injected [GeneratorOptions.Now], cannot notice: give such clones
+// tick, until the clone notices the restore. A Generator with the system
+// clock notices it when the wall clock jumps against the monotonic clock
+// by more than a second (or a thousandth of the time elapsed), as it does
+// once a restored clone's clock is corrected: it then draws a new clock
+// sequence from its Rand, and a new node where the node is random, and
+// continues above every timestamp it handed out, and with a state file
+// above every one the file knows of, without taking the clock sequence
+// saved there. An NTP step looks the same and costs one clock sequence. A
+// clone whose wall clock is never corrected, or a Generator with an
+// injected [GeneratorOptions.Now], cannot notice: give such clones
 // distinct nodes, or use version 4 or 7.
 type Generator struct {
 	// A Generator composes the parts the versions need: a clock, an
