@@ -21,7 +21,7 @@ import (
 // snapshot sees once its wall clock is corrected, since the monotonic
 // clock stood still while the snapshot lay on disk; an NTP step looks the
 // same. The Gregorian state then draws a new clock sequence (see
-// [Generator.NewV1]). An injected clock has one reading only, so its era
+// [Generator]). An injected clock has one reading only, so its era
 // never advances.
 type clock struct {
 	now  func() time.Time // nil: the system clock

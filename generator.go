@@ -11,17 +11,19 @@ import (
 // GeneratorOptions configures a [Generator]. A zero field means the
 // default.
 type GeneratorOptions struct {
-	// Now is the clock; nil means the system clock. The default reads the
-	// wall clock once a second and the cheaper monotonic clock in between.
+	// Now is the clock; nil means the system clock. A Generator with an
+	// injected clock cannot notice a restore from a memory snapshot (see
+	// [Generator]).
 	Now func() time.Time
 
-	// Rand is the source of random bits; nil means crypto/rand, read afresh
-	// for each UUID or batch. Reads from a caller's Rand are serialised.
-	// A Rand that reads ahead, such as bufio.NewReaderSize(rand.Reader,
-	// 4096), is faster but trades away safety across snapshots: a process
-	// restored twice from one memory snapshot (VM clones, CRIU, serverless
-	// snapshot-restore) hands the same buffered bytes, and so the same
-	// UUIDs, to both clones. Use [FillV4] and [FillV7] for speed instead.
+	// Rand is the source of random bits; nil means crypto/rand. A
+	// Generator reads it for each UUID or batch, keeps none of its bytes
+	// for later, and never reads it from two goroutines at once, so it
+	// need not be safe for concurrent use. A Rand that reads ahead, such
+	// as bufio.NewReaderSize(rand.Reader, 4096), is faster, but every clone
+	// of a memory snapshot hands out the same buffered bytes, and so the
+	// same UUIDs (see [Generator]); [FillV4] and [FillV7] are fast without
+	// that cost.
 	Rand io.Reader
 
 	// Node supplies the node of version 1 and 2 UUIDs, and of version 6
@@ -29,29 +31,33 @@ type GeneratorOptions struct {
 	Node NodeSource
 
 	// V6Node makes version 6 UUIDs carry the node from Node and share the
-	// clock sequence and timestamps of version 1, with its guarantee (see
-	// [Generator.NewV1]) and, with a StateFile, through the file. When it
-	// is false, each version 6 UUID gets a random clock sequence and a
-	// random multicast node, as RFC 9562 recommends, whatever Node says.
+	// clock sequence and timestamps of version 1, with the guarantee of
+	// [Generator.NewV1], through the StateFile if there is one. When it is
+	// false, each version 6 UUID gets a random clock sequence and a random
+	// multicast node, as RFC 9562 recommends, whatever Node says.
 	V6Node bool
 
-	// StateFile, if not empty, is the path of a file through which all
-	// processes on the host that name the same path share the state of
-	// version 1 UUIDs (and of version 6 UUIDs if V6Node is set): for each
-	// node (up to 16 at a time), the clock sequence and the timestamps
-	// handed out with it, as RFC 4122, Section 4.2.1 describes, so that
-	// no two processes hand out the same timestamp, clock sequence and
-	// node, even with the same clock. The file is created with permission
-	// 0600 if it does not exist; to share it between users, create it
-	// empty beforehand with the permission wanted. It must be a regular
-	// file with one link on a local file system (a symbolic link as its
-	// last element is refused), empty or written by this package: any
-	// other file is refused ([ErrNotStateFile]) and left as it is. The
-	// Generators of one process that name the same path share one open
-	// file. If it cannot be opened or locked, or the platform lacks
-	// flock(2), the Generator's v1 and v6-with-node methods return a
-	// [*StateFileError]. See the README for its format and for what the
-	// file can and cannot survive.
+	// StateFile, if not empty, is the path of a file through which the
+	// processes of the host that name the same path share the state of
+	// version 1 UUIDs (and of version 6 UUIDs with V6Node), as RFC 4122,
+	// Section 4.2.1 describes: together they then never hand out a
+	// (timestamp, clock sequence, node) triple twice, as one Generator
+	// never does alone. Each node keeps its own state, 16 nodes at a time.
+	// A random node ([RandomNode], or [HardwareNode] on a host without a
+	// MAC address) gives way to the random node the file saved last, so
+	// that such processes share one node.
+	//
+	// The file is created with permission 0600 if it does not exist; to
+	// share it between users, create it empty beforehand with the owner
+	// and permission wanted. It must be a regular file with one link on a
+	// local file system, and empty or written by this package: a symbolic
+	// link as its last element, and any other file, is refused with
+	// [ErrNotStateFile] and left as it is. Where the file cannot be used,
+	// including on platforms without flock(2) ([ErrNoFileLocks]),
+	// [Generator.NewV1], and [Generator.NewV6] with V6Node, return a
+	// [*StateFileError]; no other method touches the file. The
+	// repository's docs/state-file.md describes the format, the rule in
+	// full, and what the file cannot survive.
 	StateFile string
 
 	// StateFileLockWait is how long a reservation waits for the state
@@ -59,35 +65,46 @@ type GeneratorOptions struct {
 	// os.ErrDeadlineExceeded; 0 means 2 seconds, and a negative value
 	// means not to wait. Anyone who can open the file can take its lock,
 	// so a bound keeps such a neighbour from stopping the Generator for
-	// good; while a call waits, the Generator's other versions (v2, v4,
-	// v7, and v6 without V6Node) go on.
+	// good; while a call waits, the Generator's other versions (2, 4, 7,
+	// and 6 without V6Node) go on.
 	StateFileLockWait time.Duration
 }
 
-// A Generator makes UUIDs of the clock- and random-based versions. It
-// composes the parts those versions need: a clock, an entropy source, a
-// Gregorian source for versions 1 and 6 with a node (in memory, or shared
-// through a state file), the state of version 2, the hold of version 6
-// without a node, and the counter of version 7.
-//
-// Between calls a Generator keeps: the clock sequence of versions 1, 2 and
-// 6 with a node, and their node when it was drawn at random; the last
-// timestamps of versions 1, 2 and 6; the last key of version 7. It keeps
-// no random bits for later UUIDs. A process cloned from a memory snapshot
-// (VM clones, CRIU, serverless restore) therefore starts every clone with
-// the same clock sequence and random node: until the clone notices the
-// restore, its version 1, 2 and 6-with-a-node UUIDs can equal another
-// clone's made at the same 100-ns tick. With the system clock a Generator
-// notices a restore when the wall clock jumps against the monotonic clock,
-// as it does once a restored clone's clock is corrected, and draws a new
-// clock sequence (and random node) from crypto/rand then. Versions 4 and
-// 7 and version 6 without a node draw their random bits for each UUID and
-// differ across clones at once.
+// A Generator makes UUIDs of the clock- and random-based versions 1, 2,
+// 4, 6 and 7; the methods [Generator.NewV1], [Generator.NewV6] and
+// [Generator.NewV7] state what each guarantees. The package-level
+// functions use a default Generator.
 //
 // The zero value is ready to use, with the system clock, crypto/rand and
-// the hardware node. A Generator is safe for concurrent use. It must not be
-// copied after first use; pass a *Generator.
+// the hardware node; [NewGenerator] sets other ones. A Generator is safe
+// for concurrent use. It must not be copied after first use; pass a
+// *Generator.
+//
+// Between calls a Generator keeps the clock sequence of versions 1 and 2
+// (and 6 with [GeneratorOptions.V6Node]), their node when it was drawn at
+// random, the last timestamps of versions 1, 2 and 6, and the last key of
+// version 7. It keeps no random bits for later UUIDs. So clones of a
+// process restored from one memory snapshot (VM clones, CRIU, serverless
+// snapshot-restore) differ at once in their versions 4 and 7, and 6
+// without V6Node, which draw their random bits for each UUID; but they
+// share a clock sequence, so a UUID of version 1 or 2, or 6 with V6Node,
+// made by one clone can equal another clone's made at the same 100-ns
+// tick, until the clone notices the restore. A Generator with the system
+// clock notices it when the wall clock jumps against the monotonic clock
+// by more than a second (or a thousandth of the time elapsed), as it does
+// once a restored clone's clock is corrected: it then draws a new clock
+// sequence from its Rand, and a new node where the node is random, and
+// continues above every timestamp it handed out, and with a state file
+// above every one the file knows of, without taking the clock sequence
+// saved there. An NTP step looks the same and costs one clock sequence. A
+// clone whose wall clock is never corrected, or a Generator with an
+// injected [GeneratorOptions.Now], cannot notice: give such clones
+// distinct nodes, or use version 4 or 7.
 type Generator struct {
+	// A Generator composes the parts the versions need: a clock, an
+	// entropy source, a Gregorian source for versions 1 and 6 with a node
+	// (in memory, or shared through a state file), the state of version 2,
+	// the hold of version 6 without a node, and the counter of version 7.
 	clock   clock
 	entropy entropy
 	v6Node  bool // v6 uses the node and clock sequence, not random ones
@@ -138,25 +155,29 @@ func (g *Generator) init() {
 	})
 }
 
-// Close releases the Generator's state file, if it has one; its v1 and
-// v6-with-node methods then return [ErrClosed], and the others go on
-// working. Closing a Generator without a state file does nothing. The
-// file stays open while a Generator of the process that uses it is
+// Close releases the Generator's state file, if it has one;
+// [Generator.NewV1], and [Generator.NewV6] with [GeneratorOptions.V6Node],
+// then return [ErrClosed], and the other methods go on working. Closing a Generator without
+// a state file does nothing. The Generators of one process that name the
+// same path share one open file, which stays open while one of them is
 // neither closed nor garbage collected.
 func (g *Generator) Close() error {
 	g.init()
 	return g.greg.close()
 }
 
-// ErrExhausted is returned by a [Generator] whose clock reads at or past
-// the last timestamp a layout holds (5236-03-31 for versions 1 and 6,
-// 10889-08-02 for version 7) once the counters and clock sequences that
-// stretch that last timestamp are used up. The Generator never hands out a
-// repeated value instead. Only the clock's current reading counts: after
-// a wrong reading in the far future, the Generator makes UUIDs again as
-// soon as the clock reads sane (see [Generator.NewV7]). The package-level
-// functions, which cannot return an error, panic with it; with the system
-// clock that cannot happen before the year 5236.
+// ErrExhausted is returned by a [Generator] when no new value fits a
+// layout: its clock reads at or past the last timestamp the layout holds
+// (5236-03-31 for versions 1 and 6, 10889-08-02 for version 7) and the
+// counters and clock sequences that stretch that timestamp are used up;
+// or, for version 1 and version 6 with [GeneratorOptions.V6Node], once
+// a clock that read that far ahead and then went back 16384 times has
+// moved every later timestamp there (see [Generator.NewV1]). The
+// Generator never hands out a repeated value instead. After one wrong
+// reading in the far future, it makes UUIDs again as soon as the clock
+// reads sane. The package-level functions, which cannot return an error,
+// panic with it; with the system clock that cannot happen before the
+// year 5236.
 var ErrExhausted = errors.New("uuid: generator exhausted: no new value fits the layout")
 
 // orPanic returns u, or panics with err: the package-level functions use the

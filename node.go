@@ -8,9 +8,11 @@ import (
 
 // A NodeSource supplies the 48-bit node ID of version 1, 2 and 6 UUIDs
 // (RFC 9562, Section 6.10). A [Generator] asks its source on first use and
-// keeps the answer for its lifetime. After an error it asks again at a
-// later call, at most once a second of its clock, and returns the error
-// meanwhile; a source that panics leaves the Generator as it was.
+// keeps the answer for its lifetime (but see [Generator] for a random node
+// after a snapshot restore, and [GeneratorOptions.StateFile] for a random
+// node with a state file). After an error it asks again at a later call,
+// at most once a second of its clock, and returns the error meanwhile; a
+// source that panics leaves the Generator as it was.
 type NodeSource interface {
 	NodeID() ([6]byte, error)
 }
@@ -23,9 +25,7 @@ type NodeSource interface {
 // them: every container on Docker's default bridge starts at
 // 02:42:ac:11:00:02, and VMs cloned from one template keep theirs. Where
 // there is no such address, it falls back to a random node with the
-// multicast bit set (RFC 9562, Section 6.10), so it never fails; a
-// Generator with a state file then shares one random node with every
-// process that uses the file (see [GeneratorOptions.StateFile]). UUIDs
+// multicast bit set (RFC 9562, Section 6.10), so it never fails. UUIDs
 // made with a hardware node reveal the host's MAC address.
 func HardwareNode() NodeSource { return &hardwareNode{interfaces: net.Interfaces} }
 
@@ -35,7 +35,8 @@ type hardwareNode struct {
 	id         [6]byte
 }
 
-// NodeID implements NodeSource; the interfaces are listed once.
+// NodeID implements NodeSource. The interfaces are listed once, and the
+// answer kept.
 func (h *hardwareNode) NodeID() ([6]byte, error) {
 	h.once.Do(func() {
 		ifs, err := h.interfaces()
@@ -70,7 +71,7 @@ func isRandomNode(id [6]byte) bool { return id[0]&0x01 != 0 }
 // RandomNode returns a NodeSource that answers with a node of 47 random
 // bits from crypto/rand and the multicast bit set, so it cannot collide
 // with a real MAC address (RFC 9562, Section 6.10). Each call of its NodeID
-// draws a new node; a Generator asks once and keeps it.
+// draws a new node.
 func RandomNode() NodeSource { return randomNodeSource{} }
 
 type randomNodeSource struct{}

@@ -137,11 +137,12 @@ func tableSum(b []byte) uint32 {
 }
 
 // ErrNotStateFile is matched, with [errors.Is], by the [*StateFileError]
-// of a path that names something this package did not write: a
-// symbolic link, a directory, a FIFO or another file that is not a
-// regular file, a file with more than one hard link, or a file that is
-// not empty and has another size, magic number or format version than a
-// state file. It is left as it was.
+// of a [GeneratorOptions.StateFile] path that names something this
+// package did not write: a symbolic link, a directory, a FIFO or another
+// file that is not a regular file, a file with more than one hard link,
+// or a file that is not empty and has another magic number or format
+// version than a state file, or is longer than one. What the path names
+// is left as it was.
 var ErrNotStateFile = errors.New("uuid: not a state file")
 
 // decodeTable returns the table in b, the content of a state file:
@@ -548,7 +549,7 @@ func stateFileError(path, op string, err error) error {
 // [GeneratorOptions.StateFileLockWait]).
 type StateFileError struct {
 	Path string // the state file's path
-	Op   string // what failed: "open", "lock", "read", "write", ...
+	Op   string // what failed: "open", "lock", "stat", "read", "write", "unlock" or "close"
 	Err  error  // why
 }
 
@@ -559,11 +560,13 @@ func (e *StateFileError) Error() string {
 // Unwrap returns the cause.
 func (e *StateFileError) Unwrap() error { return e.Err }
 
-// ErrNoFileLocks is wrapped by the [*StateFileError] of a platform
-// without flock(2), such as Windows, Plan 9 and WebAssembly. It matches
+// ErrNoFileLocks is wrapped by the [*StateFileError] of a
+// [GeneratorOptions.StateFile] on a platform without flock(2): Windows,
+// Plan 9, WebAssembly, AIX and Solaris (illumos has it). It matches
 // [errors.ErrUnsupported].
 var ErrNoFileLocks = fmt.Errorf("uuid: state files need flock(2): %w", errors.ErrUnsupported)
 
-// ErrClosed is returned by the methods of a [Generator] that use its state
-// file after [Generator.Close].
+// ErrClosed is returned after [Generator.Close] by the methods that use
+// the Generator's state file: [Generator.NewV1], and [Generator.NewV6]
+// with [GeneratorOptions.V6Node].
 var ErrClosed = errors.New("uuid: generator closed")
