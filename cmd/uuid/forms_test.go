@@ -199,6 +199,13 @@ func TestInspectNeverGuesses(t *testing.T) {
 			}
 		})
 	}
+	// One text of lithammer/shortuuid is three UUIDs in three forms.
+	for from, want := range map[string]string{"base58": "1382d945-aa2c-9f89-0408-54c15bcafb0b",
+		"base57": "07dcc180-1323-4985-8359-296261dd53c8", "base64url": "dd08f087-0180-0166-c9ae-e84fb990fbc1"} {
+		if got := runOK(t, "", "inspect", "-r", "-n", "-o", "uuid", "--from", from, "3QjwhwGAAWbJruhPuZD7wQ"); got != want+"\n" {
+			t.Errorf("inspect --from %s 3QjwhwGAAWbJruhPuZD7wQ = %q; want %q", from, got, want+"\n")
+		}
+	}
 	// The base58 text is read once --from names it, and in no other form.
 	want := vectorV5 + " sha1-based\n"
 	if got := runOK(t, "", "inspect", "--from", "base58", "-r", "-n", "-o", "uuid,type", ref["base58"]); got != want {
