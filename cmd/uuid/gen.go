@@ -76,6 +76,9 @@ func (c *config) checkGen() error {
 	}
 	if c.version == 0 {
 		c.version, c.vflag = 4, "the default"
+		if c.form.timed { // ULIDs and TypeIDs start with their time
+			c.version, c.vflag = 7, "the default of --format "+c.form.name
+		}
 	}
 	v, set := c.version, c.set
 	switch {

@@ -100,20 +100,29 @@ func setMode(mode byte) func(*config, string, string) error {
 	}
 }
 
-// maxToken is the longest word inspect keeps; longer ones are cut, and invalid.
-const maxToken = 64
+// maxToken is the longest word inspect keeps; longer ones are cut, and
+// invalid. It is the length of the longest TypeID.
+const maxToken = len("_") + 63 + 26
 
 // inspect prints a row for each argument or, without arguments, each word of
 // stdin. The status is exitInvalid if any was not a UUID.
 func (c *config) inspect(stdin io.Reader, w *bufio.Writer, stderr io.Writer) (status int, err error) {
 	p := printer{c: c, w: w, tw: tabwriter.NewWriter(w, 0, 8, 1, ' ', 0)}
 	row := func(in []byte) {
-		u, err := uuid.ParseBytes(in)
+		var u uuid.UUID
+		var err error
+		echo := string(in) // what the UUID column may print as given
+		if c.from != nil {
+			u, err = c.from.parse(echo)
+			echo = "" // the UUID column prints the canonical form
+		} else {
+			u, err = uuid.ParseBytes(in)
+		}
 		cells := make([]string, len(c.cols))
 		for i, col := range c.cols {
 			switch {
 			case err == nil:
-				cells[i] = columns[col].cell(u, string(in))
+				cells[i] = columns[col].cell(u, echo)
 			case col == 0:
 				cells[i] = string(in)
 			default:

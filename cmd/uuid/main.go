@@ -14,7 +14,9 @@
 // prints the RFC 9562 Appendix A.4 value 2ed6657d-e927-568b-95e1-2665a8aea6a2.
 // The inspect flags are those of uuidparse: -o columns, -r raw, -J JSON,
 // -n no headings; inspect reads white-space separated UUIDs from standard
-// input when none is given. Flags are read as getopt_long reads them. Run
+// input when none is given. --format prints other text forms (ULID, TypeID,
+// base58 and other short encodings), which inspect reads only when --from
+// names the form. Flags are read as getopt_long reads them. Run
 // "uuid -h" for every flag.
 //
 // The UUIDs of one run are distinct, except name-based ones, which -C N
@@ -72,8 +74,9 @@ type config struct {
 	vflag, name, atText string // vflag: the flag that chose version
 
 	// inspect
-	cols []int // indexes into columns
-	mode byte  // 0 for the table, 'r' raw, 'J' JSON
+	cols []int     // indexes into columns
+	mode byte      // 0 for the table, 'r' raw, 'J' JSON
+	from *textForm // the form of every word (--from), or nil for the root's
 
 	args []string // the arguments that are not flags
 }
@@ -116,6 +119,7 @@ var flags = []flagDef{
 	{"inspect", 'r', "raw", "", "raw output: cells separated by one space, with space,\nbackslash and other bytes outside printable ASCII as \\xNN", setMode('r')},
 	{"inspect", 'J', "json", "", "print a JSON document, as uuidparse -J does", setMode('J')},
 	{"inspect", 'n', "noheadings", "", "do not print the header line", nop},
+	{"inspect", 0, "from", "F", "every word is in form F, one of ulid, base58, base57,\nbase64url, base36, base32 and typeid (never guessed);\nwithout --from, canonical, hex, braced or urn", setFrom},
 	{"", 'h', "help", "", "print this help", func(c *config, _, _ string) error { c.cmd = "help"; return nil }},
 	{"", 'V', "version", "", "print the version of uuid", func(c *config, _, _ string) error { c.cmd = "version"; return nil }},
 }
