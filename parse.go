@@ -81,25 +81,51 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // hyphens elsewhere. On failure Parse returns the Nil UUID and a
 // [*ParseError] giving the offset of the first bad byte and the kind of
 // problem.
-func Parse(s string) (UUID, error) {
-	var u UUID
-	if parse(&u, s) {
-		return u, nil
+func Parse(s string) (u UUID, err error) {
+	// Parse is kept within the inliner's budget, the making of the
+	// ParseError included (see parseText), so that a caller that only
+	// compares the error with nil does not allocate it.
+	if e := parseText(&u, s); e.Err != nil {
+		return u, e.ref()
 	}
-	return UUID{}, parseError(s, false)
+	return
 }
 
-// parseError returns the error for text that parse rejected. A string is
-// immutable, so a short one is kept as it is, and only the first bytes of
+// parseText decodes s into *u and returns the zero ParseError, or sets *u
+// to the Nil UUID and explains why s is not a UUID. A string is immutable,
+// so a short one is kept as it is in the error, and only the first bytes of
 // a long one are copied.
-func parseError(s string, strict bool) *ParseError {
-	off, kind := diagnose(s, strict)
-	in := s
-	if len(s) > maxErrInput {
-		in = boundedInput(s)
+func parseText(u *UUID, s string) ParseError {
+	if parse(u, s) {
+		return ParseError{}
 	}
-	return &ParseError{Input: in, Offset: off, Err: kind}
+	*u = UUID{}
+	return textError(s, false)
 }
+
+// parseStrictText is parseText for ParseStrict.
+func parseStrictText(u *UUID, s string) ParseError {
+	if len(s) == canonicalLen && decodeCanonical(u, textArray[[canonicalLen]byte](s)) {
+		return ParseError{}
+	}
+	*u = UUID{}
+	return textError(s, true)
+}
+
+// textError returns the ParseError for the string s, which is not a UUID.
+func textError(s string, strict bool) ParseError {
+	e := ParseError{Input: s}
+	e.Offset, e.Err = diagnose(s, strict)
+	if len(s) > maxErrInput {
+		e.Input = boundedInput(s)
+	}
+	return e
+}
+
+// ref returns a pointer to a copy of e. Only the error path of an inlined
+// Parse calls it, so only there does the copy need memory of its own, and
+// only if the caller keeps the error.
+func (e ParseError) ref() *ParseError { return &e }
 
 // ParseBytes is like [Parse] but takes a byte slice, without converting it
 // to a string.
@@ -114,12 +140,11 @@ func ParseBytes(b []byte) (UUID, error) {
 // ParseStrict returns the UUID represented by s, which must be in the
 // canonical 8-4-4-4-12 form of RFC 9562, Section 4 (hex digits in either
 // case), and nothing else.
-func ParseStrict(s string) (UUID, error) {
-	var u UUID
-	if len(s) == canonicalLen && decodeCanonical(&u, textArray[[canonicalLen]byte](s)) {
-		return u, nil
+func ParseStrict(s string) (u UUID, err error) {
+	if e := parseStrictText(&u, s); e.Err != nil {
+		return u, e.ref()
 	}
-	return UUID{}, parseError(s, true)
+	return
 }
 
 // MustParse is like [Parse] but panics with the [*ParseError] if s is not a
@@ -342,10 +367,18 @@ func containsByte[T ~string | ~[]byte](in T, c byte) bool {
 }
 
 // boundedInput copies at most maxErrInput bytes of in for an error, so that
-// neither a huge input nor a caller's buffer is kept alive by it.
+// neither a huge input nor a caller's buffer is kept alive by it. It makes
+// one allocation, the string's.
 func boundedInput[T ~string | ~[]byte](in T) string {
-	if len(in) > maxErrInput {
-		return strings.Clone(string(in[:maxErrInput])) + "…"
+	const cut = "…"
+	n := min(len(in), maxErrInput)
+	if n == 0 {
+		return ""
 	}
-	return strings.Clone(string(in))
+	b := make([]byte, n, n+len(cut))
+	copy(b, in[:n])
+	if len(in) > n {
+		b = append(b, cut...)
+	}
+	return unsafe.String(&b[0], len(b))
 }

@@ -446,7 +446,16 @@ var (
 )
 
 // TestAllocs pins the allocation counts of the hot paths.
+// Sinks that keep results alive, and a Parse the compiler cannot inline.
+var (
+	errSink   error
+	boolSink  bool
+	parseFunc = Parse
+)
+
 func TestAllocs(t *testing.T) {
+	const bad = "f81d4fae-7dec-11d0-a765-00a0c91e6bfz"
+	badBytes := []byte(bad)
 	u := MustParse(good)
 	b := []byte(good)
 	dst := make([]byte, 0, 64)
@@ -458,6 +467,13 @@ func TestAllocs(t *testing.T) {
 		f    func()
 	}{
 		{"Parse", 0, func() { sink, _ = Parse(good) }},
+		{"Parse_value", 0, func() { sink, errSink = parseFunc(good) }}, // not inlined
+		{"ParseError", 1, func() { sink, errSink = Parse(bad) }},       // the error, kept
+		{"ParseError_value", 1, func() { sink, errSink = parseFunc(bad) }},
+		{"ParseError_nil_check", 0, func() { _, err := Parse(bad); boolSink = err != nil }},
+		{"ParseStrictError", 1, func() { sink, errSink = ParseStrict(bad) }},
+		{"ParseBytesError", 2, func() { sink, errSink = ParseBytes(badBytes) }}, // the error and its copy of the input
+		{"FromBytesError", 0, func() { sink, errSink = FromBytes(b[:15]) }},
 		{"ParseURN", 0, func() { sink, _ = Parse("urn:uuid:" + good) }},
 		{"ParseBytes", 0, func() { sink, _ = ParseBytes(b) }},
 		{"UnmarshalText", 0, func() { _ = sink.UnmarshalText(b) }},
@@ -485,6 +501,9 @@ func TestAllocs(t *testing.T) {
 	} {
 		if raceEnabled && strings.HasPrefix(tc.name, "NewV") && tc.name != "NewV3" && !strings.HasPrefix(tc.name, "NewV5") {
 			continue // crypto/rand's buffer escapes under the race detector
+		}
+		if raceEnabled && tc.name == "ParseError_nil_check" {
+			continue // the race detector's instrumentation lets the error escape
 		}
 		if got := testing.AllocsPerRun(1000, tc.f); got != tc.want {
 			t.Errorf("%s: %v allocs; want %v", tc.name, got, tc.want)
