@@ -1,15 +1,17 @@
-package uuid
+package uuid_test
 
 import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/afb7af96/uuid"
 )
 
 func TestCompare(t *testing.T) {
-	ids := []UUID{Max(), MustParse(good), Nil(), MustParse("017f22e2-79b0-7cc3-98c4-dc0c0c07398f"),
-		MustParse("017f22e2-79b0-7cc3-98c4-dc0c0c07398e"), MustParse("80000000-0000-0000-0000-000000000000"),
-		MustParse("7fffffff-ffff-ffff-ffff-ffffffffffff"), MustParse("00000000-0000-0000-8000-000000000000")}
+	ids := []uuid.UUID{uuid.Max(), uuid.MustParse(good), uuid.Nil(), uuid.MustParse("017f22e2-79b0-7cc3-98c4-dc0c0c07398f"),
+		uuid.MustParse("017f22e2-79b0-7cc3-98c4-dc0c0c07398e"), uuid.MustParse("80000000-0000-0000-0000-000000000000"),
+		uuid.MustParse("7fffffff-ffff-ffff-ffff-ffffffffffff"), uuid.MustParse("00000000-0000-0000-8000-000000000000")}
 	for _, a := range ids {
 		for _, b := range ids {
 			want := strings.Compare(a.String(), b.String())
@@ -21,8 +23,8 @@ func TestCompare(t *testing.T) {
 			}
 		}
 	}
-	slices.SortFunc(ids, UUID.Compare)
-	if !slices.IsSortedFunc(ids, func(a, b UUID) int { return strings.Compare(a.String(), b.String()) }) {
+	slices.SortFunc(ids, uuid.UUID.Compare)
+	if !slices.IsSortedFunc(ids, func(a, b uuid.UUID) int { return strings.Compare(a.String(), b.String()) }) {
 		t.Errorf("SortFunc(Compare) not in string order: %v", ids)
 	}
 }

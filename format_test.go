@@ -1,4 +1,4 @@
-package uuid
+package uuid_test
 
 import (
 	"encoding/hex"
@@ -6,10 +6,12 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/afb7af96/uuid"
 )
 
 func TestTextForms(t *testing.T) {
-	u := MustParse(good)
+	u := uuid.MustParse(good)
 	upper := strings.ToUpper(good)
 	hex32 := strings.ReplaceAll(good, "-", "")
 	for _, tc := range []struct{ got, want string }{
@@ -36,8 +38,8 @@ func TestTextForms(t *testing.T) {
 		{fmt.Sprintf("%42q|", u), "    \"" + good + "\"|"},
 		{fmt.Sprintf("%.4x", u), hex32[:4]},
 		{fmt.Sprintf("%-34X|", u), strings.ToUpper(hex32) + "  |"},
-		{Max().String(), "ffffffff-ffff-ffff-ffff-ffffffffffff"},
-		{Nil().String(), "00000000-0000-0000-0000-000000000000"},
+		{uuid.Max().String(), "ffffffff-ffff-ffff-ffff-ffffffffffff"},
+		{uuid.Nil().String(), "00000000-0000-0000-0000-000000000000"},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("got %q; want %q", tc.got, tc.want)
@@ -57,7 +59,7 @@ func TestTextForms(t *testing.T) {
 // position, against encoding/hex.
 func TestFormatAllBytes(t *testing.T) {
 	for i := range 256 {
-		var u UUID
+		var u uuid.UUID
 		for j := range u {
 			u[j] = byte(i + 17*j)
 		}
@@ -69,16 +71,16 @@ func TestFormatAllBytes(t *testing.T) {
 		if got := fmt.Sprintf("%X", u); got != strings.ToUpper(h) {
 			t.Fatalf("%%X = %s; want %s", got, strings.ToUpper(h))
 		}
-		if back, err := Parse(strings.ToUpper(want)); err != nil || back != u {
+		if back, err := uuid.Parse(strings.ToUpper(want)); err != nil || back != u {
 			t.Fatalf("Parse(%s) = %v, %v; want %v", want, back, err, u)
 		}
 	}
 }
 
 // TestAppendForm checks every form, in both cases, against a slow writer
-// built from encoding/hex, and that Parse reads each one back.
+// built from encoding/hex, and that uuid.Parse reads each one back.
 func TestAppendForm(t *testing.T) {
-	u := MustParse("f81d4fae-7dec-11d0-a765-00a0c91e6bf6")
+	u := uuid.MustParse("f81d4fae-7dec-11d0-a765-00a0c91e6bf6")
 	slowHex := func(upper bool) string {
 		h := hex.EncodeToString(u[:])
 		if upper {
@@ -87,23 +89,23 @@ func TestAppendForm(t *testing.T) {
 		return h
 	}
 	for _, tc := range []struct {
-		f    Form
+		f    uuid.Form
 		name string
 		want func(h string) string
 	}{
-		{FormCanonical, "canonical", func(h string) string { return h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:] }},
-		{FormHex, "hex", func(h string) string { return h }},
-		{FormBraced, "braced", func(h string) string {
+		{uuid.FormCanonical, "canonical", func(h string) string { return h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:] }},
+		{uuid.FormHex, "hex", func(h string) string { return h }},
+		{uuid.FormBraced, "braced", func(h string) string {
 			return "{" + h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:] + "}"
 		}},
-		{FormURN, "urn", func(h string) string {
+		{uuid.FormURN, "urn", func(h string) string {
 			return "urn:uuid:" + h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
 		}},
 	} {
 		for _, upper := range []bool{false, true} {
 			f, name := tc.f, tc.name
 			if upper {
-				f, name = f|FormUpper, name+"+upper"
+				f, name = f|uuid.FormUpper, name+"+upper"
 			}
 			t.Run(name, func(t *testing.T) {
 				want := tc.want(slowHex(upper))
@@ -113,7 +115,7 @@ func TestAppendForm(t *testing.T) {
 				if f.String() != name || f.Len() != len(want) {
 					t.Errorf("Form %d: String() = %q, Len() = %d; want %q, %d", f, f.String(), f.Len(), name, len(want))
 				}
-				if v, err := Parse(want); v != u || err != nil {
+				if v, err := uuid.Parse(want); v != u || err != nil {
 					t.Errorf("Parse(%q) = %v, %v; want %v", want, v, err, u)
 				}
 			})
@@ -121,7 +123,7 @@ func TestAppendForm(t *testing.T) {
 	}
 	// A value that is not a form has length 0, and AppendForm panics for
 	// it, whatever FormUpper says.
-	for _, f := range []Form{4, 9, 0x7f, FormUpper | 4, 0xff} {
+	for _, f := range []uuid.Form{4, 9, 0x7f, uuid.FormUpper | 4, 0xff} {
 		func() {
 			defer func() {
 				if r := recover(); r != "uuid: AppendForm with invalid "+f.String() {
@@ -139,3 +141,6 @@ func TestAppendForm(t *testing.T) {
 		}
 	}
 }
+
+// good is a UUID in canonical form, the RFC 4122 example.
+const good = "f81d4fae-7dec-11d0-a765-00a0c91e6bf6"
