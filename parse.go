@@ -252,8 +252,14 @@ func parseErrorBytes(b []byte) *ParseError {
 // input is shorter than the canonical form and has no hyphen; else the
 // canonical form.
 func diagnose[T ~string | ~[]byte](in T, strict bool) (offset int, kind error) {
-	if len(in) == 0 {
+	switch len(in) {
+	case 0:
 		return -1, ErrLength
+	case canonicalLen: // the usual case, measured against the canonical form
+		if off, kind := diagnoseCanonical(textArray[[canonicalLen]byte](in)); kind != nil {
+			return off, kind
+		}
+		return -1, ErrLength // not reached: parse accepts a canonical body
 	}
 	f := FormCanonical
 	if !strict {
