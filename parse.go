@@ -30,7 +30,9 @@ var (
 	// whose bytes all fit a form but whose length is that of none
 	// ([ParseStrict]: not 36 bytes), and binary input that is not 16
 	// bytes. [FromBytes], [FromBytesLE] and [UUID.UnmarshalBinary]
-	// return ErrLength itself, not a ParseError.
+	// return ErrLength itself, not a ParseError; [UUID.Scan] reports a
+	// []byte whose length is neither 16 nor a text form's as a ParseError
+	// with Err ErrLength.
 	ErrLength = errors.New("uuid: invalid length")
 
 	// ErrPrefix reports text that does not start with its form's prefix,
