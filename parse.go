@@ -87,31 +87,33 @@ func Parse(s string) (u UUID, err error) {
 	// Parse is kept within the inliner's budget, the making of the
 	// ParseError included (see parseText), so that a caller that only
 	// compares the error with nil does not allocate it.
-	if e := parseText(&u, s); e.Err != nil {
+	var e ParseError
+	if !parseText(&u, &e, s) {
 		return u, e.ref()
 	}
 	return
 }
 
-// parseText decodes s into *u and returns the zero ParseError, or sets *u
-// to the Nil UUID and explains why s is not a UUID. A string is immutable,
-// so a short one is kept as it is in the error, and only the first bytes of
-// a long one are copied.
-func parseText(u *UUID, s string) ParseError {
+// parseText decodes s into *u and reports whether s is a UUID; if not, it
+// sets *u to the Nil UUID and explains why in *e. Only the failure writes
+// *e, so that the success path stays as short as parse.
+func parseText(u *UUID, e *ParseError, s string) bool {
 	if parse(u, s) {
-		return ParseError{}
+		return true
 	}
 	*u = UUID{}
-	return textError(s, false)
+	*e = textError(s, false)
+	return false
 }
 
 // parseStrictText is parseText for ParseStrict.
-func parseStrictText(u *UUID, s string) ParseError {
+func parseStrictText(u *UUID, e *ParseError, s string) bool {
 	if len(s) == canonicalLen && decodeCanonical(u, textArray[[canonicalLen]byte](s)) {
-		return ParseError{}
+		return true
 	}
 	*u = UUID{}
-	return textError(s, true)
+	*e = textError(s, true)
+	return false
 }
 
 // textError returns the ParseError for the string s, which is not a UUID.
@@ -143,7 +145,8 @@ func ParseBytes(b []byte) (UUID, error) {
 // canonical 8-4-4-4-12 form of RFC 9562, Section 4 (hex digits in either
 // case), and nothing else.
 func ParseStrict(s string) (u UUID, err error) {
-	if e := parseStrictText(&u, s); e.Err != nil {
+	var e ParseError
+	if !parseStrictText(&u, &e, s) {
 		return u, e.ref()
 	}
 	return
