@@ -102,7 +102,7 @@ func parseText(u *UUID, e *ParseError, s string) bool {
 		return true
 	}
 	*u = UUID{}
-	*e = textError(s, false)
+	e.explain(s, false)
 	return false
 }
 
@@ -112,18 +112,18 @@ func parseStrictText(u *UUID, e *ParseError, s string) bool {
 		return true
 	}
 	*u = UUID{}
-	*e = textError(s, true)
+	e.explain(s, true)
 	return false
 }
 
-// textError returns the ParseError for the string s, which is not a UUID.
-func textError(s string, strict bool) ParseError {
-	e := ParseError{Input: s}
+// explain sets e to the error for the string s, which is not a UUID, field
+// by field (a whole-struct copy through a pointer costs more).
+func (e *ParseError) explain(s string, strict bool) {
 	e.Offset, e.Err = diagnose(s, strict)
+	e.Input = s
 	if len(s) > maxErrInput {
 		e.Input = boundedInput(s)
 	}
-	return e
 }
 
 // ref returns a pointer to a copy of e. Only the error path of an inlined
