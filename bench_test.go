@@ -51,6 +51,31 @@ func BenchmarkParse(b *testing.B) {
 	}
 }
 
+// BenchmarkParseInvalid measures the error path: err=discarded as a
+// validator that only tests the error for nil (the inlined Parse keeps the
+// ParseError on its stack), err=kept as a caller that returns it (one
+// allocation).
+func BenchmarkParseInvalid(b *testing.B) {
+	in := benchStrings(func(u UUID) string { return u.String()[:35] + "g" })
+	b.Run("err=discarded", func(b *testing.B) {
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			Parse(in[i&63])
+			i++
+		}
+	})
+	b.Run("err=kept", func(b *testing.B) {
+		b.ReportAllocs()
+		var errs [64]error
+		i := 0
+		for b.Loop() {
+			_, errs[i&63] = Parse(in[i&63])
+			i++
+		}
+	})
+}
+
 func BenchmarkParseBytes(b *testing.B) {
 	var in [64][]byte
 	for i, u := range benchInputs {

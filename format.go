@@ -1,20 +1,17 @@
 package uuid
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
-	"strconv"
-	"unicode/utf8"
 )
 
 // AppendForm appends the text of u in form f to b and returns the extended
-// buffer. It does not allocate when b has room. If f is not a form, which
-// is when f.Len() is 0, it returns b unchanged.
+// buffer. It does not allocate when b has room. It panics if f is not a
+// form (f.Len() is 0), as [strconv.AppendInt] panics for an invalid base.
 func (u UUID) AppendForm(b []byte, f Form) []byte {
 	t := f.form()
 	if t == nil {
-		return b
+		panic("uuid: AppendForm with invalid " + f.String())
 	}
 	n := t.len()
 	b = slices.Grow(b, n)
@@ -74,48 +71,59 @@ func (u UUID) MarshalText() ([]byte, error) {
 // Format implements [fmt.Formatter]. The verbs are:
 //
 //	%v, %s  the canonical form, as String returns it
-//	%S      the canonical form with upper-case hex digits
 //	%q      the canonical form in double quotes
+//	%S      the canonical form with upper-case hex digits
 //	%x, %X  the 32 hex digits without hyphens, lower or upper case
 //	%#v     Go syntax: uuid.MustParse("…")
 //
-// Width and the '-' flag pad as they do for strings.
+// Width, precision and flags apply to that text as they do to a string:
+// %.8s is the first 8 characters, and %-40v pads on the right. So %v, %s
+// and %q print what they print for Go 1.27's standard uuid package and
+// for github.com/google/uuid, whose UUIDs fmt formats through their
+// String method; %x, %X and %#v differ from those (which print the hex of
+// the 36 characters and a composite literal). Any other verb, such as %d,
+// formats the 16 bytes as fmt formats a [16]byte, as it does for those
+// packages.
 func (u UUID) Format(f fmt.State, verb rune) {
 	var buf [64]byte
-	out := buf[:0]
+	var out []byte
 	switch verb {
 	case 'v', 's':
 		if verb == 'v' && f.Flag('#') {
-			out = append(out, `uuid.MustParse("`...)
+			out = append(buf[:0], `uuid.MustParse("`...)
 			out = append(u.AppendForm(out, FormCanonical), `")`...)
 		} else {
-			out = u.AppendForm(out, FormCanonical)
+			out = u.AppendForm(buf[:0], FormCanonical)
 		}
-	case 'S':
-		out = u.AppendForm(out, FormCanonical|FormUpper)
 	case 'q':
-		out = append(u.AppendForm(append(out, '"'), FormCanonical), '"')
+		if plainFormat(f) && !f.Flag('#') {
+			f.Write(append(u.AppendForm(append(buf[:0], '"'), FormCanonical), '"'))
+			return
+		}
+		fmt.Fprintf(f, fmt.FormatString(f, verb), u.AppendForm(buf[:0], FormCanonical))
+		return
+	case 'S':
+		out = u.AppendForm(buf[:0], FormCanonical|FormUpper)
 	case 'x':
-		out = u.AppendForm(out, FormHex)
+		out = u.AppendForm(buf[:0], FormHex)
 	case 'X':
-		out = u.AppendForm(out, FormHex|FormUpper)
+		out = u.AppendForm(buf[:0], FormHex|FormUpper)
 	default:
-		out = append(out, "%!"...)
-		out = utf8.AppendRune(out, verb)
-		out = append(u.AppendForm(append(out, "(uuid.UUID="...), FormCanonical), ')')
+		fmt.Fprintf(f, fmt.FormatString(f, verb), [Size]byte(u))
+		return
+	}
+	if plainFormat(f) {
 		f.Write(out)
 		return
 	}
-	if w, ok := f.Width(); ok && w > len(out) {
-		pad := bytes.Repeat([]byte{' '}, w-len(out))
-		if f.Flag('-') {
-			out = append(out, pad...)
-		} else {
-			out = append(pad, out...)
-		}
-	}
-	f.Write(out)
+	// The text as a string: fmt applies width, precision and flags.
+	fmt.Fprintf(f, fmt.FormatString(f, 's'), out)
 }
 
-// GoString returns Go syntax for u, as %#v prints it.
-func (u UUID) GoString() string { return "uuid.MustParse(" + strconv.Quote(u.String()) + ")" }
+// plainFormat reports whether f has no width, precision or flag that would
+// change a string's text, other than '#', which Format handles itself.
+func plainFormat(f fmt.State) bool {
+	_, w := f.Width()
+	_, p := f.Precision()
+	return !w && !p && !f.Flag('-') && !f.Flag('+') && !f.Flag(' ') && !f.Flag('0')
+}

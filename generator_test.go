@@ -492,12 +492,6 @@ func TestV2(t *testing.T) {
 		}
 	}
 	checkUnique(t, "v2", ids)
-	if u := NewV2Person(); u.Version() != 2 {
-		t.Errorf("NewV2Person() = %v", u)
-	}
-	if d, _ := NewV2Group().Domain(); d != DomainGroup {
-		t.Errorf("NewV2Group domain = %v", d)
-	}
 }
 
 func TestAtConstructors(t *testing.T) {

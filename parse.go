@@ -3,7 +3,6 @@ package uuid
 import (
 	"errors"
 	"math/bits"
-	"slices"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -12,85 +11,64 @@ import (
 // maxErrInput is how much of a rejected input a ParseError keeps.
 const maxErrInput = 64
 
-// ParseError reports text that is not a UUID: where the first problem is,
-// what was wanted there, and its kind, one of [ErrLength], [ErrPrefix],
-// [ErrSuffix], [ErrHyphen] and [ErrHexDigit], which [errors.Is] matches
-// through the error as it matches [strconv.ErrSyntax] through a
-// [strconv.NumError]. (The kind is kept as a small number, not an error
-// field as in NumError, so that the error stays one 48-byte allocation.)
+// ParseError reports text that is not a UUID, as [strconv.NumError]
+// reports a number: the text, where its first problem is, and the kind of
+// problem.
 type ParseError struct {
 	Input  string // the rejected text, cut to 64 bytes ("…" marks the cut)
-	Offset int    // byte offset of the first bad byte in the original input; -1 for a bad length
-	Msg    string // what was expected at Offset, e.g. "want hex digit"
-	kind   parseKind
+	Offset int    // byte offset of the first bad byte in the original input; -1 if only the length is wrong
+	Err    error  // the kind: ErrLength, ErrPrefix, ErrSuffix, ErrHyphen or ErrHexDigit
 }
 
-// The kinds of [ParseError], one for each part of a text form that input
-// can break. The text forms are a prefix, 32 hex digits with or without
-// hyphens, and a suffix (see [Form]); the first byte that breaks its form
-// decides the kind, and an input whose bytes all fit has the wrong length.
+// The kinds of problem a [ParseError] reports in its Err field, matched
+// with [errors.Is]. The text forms are a prefix, 32 hex digits with or
+// without hyphens, and a suffix (see [Form]); the first byte that breaks
+// the form decides the kind, and text whose bytes all fit a form but whose
+// length is that of none has the wrong length.
 var (
-	// ErrLength is the kind of a ParseError for text, empty or not, whose
-	// bytes all fit a form but whose length is that of none ([ParseStrict]:
-	// not 36 bytes). errors.Is also matches it against the error
-	// [FromBytes], [FromBytesLE] and [UUID.UnmarshalBinary] return for
-	// binary input that is not 16 bytes, which is not a ParseError.
-	ErrLength = errors.New("uuid: wrong length")
+	// ErrLength reports input of the wrong length: text, empty or not,
+	// whose bytes all fit a form but whose length is that of none
+	// ([ParseStrict]: not 36 bytes), and binary input that is not 16
+	// bytes. [FromBytes], [FromBytesLE] and [UUID.UnmarshalBinary]
+	// return ErrLength itself, not a ParseError; [UUID.Scan] reports a
+	// []byte whose length is neither 16 nor a text form's as a ParseError
+	// with Err ErrLength.
+	ErrLength = errors.New("uuid: invalid length")
 
-	// ErrPrefix is the kind of a ParseError for text that does not start
-	// with its form's prefix, "{" or "urn:uuid:".
-	ErrPrefix = errors.New("uuid: bad prefix")
+	// ErrPrefix reports text that does not start with its form's prefix,
+	// "{" or "urn:uuid:".
+	ErrPrefix = errors.New("uuid: invalid prefix")
 
-	// ErrSuffix is the kind of a ParseError for text that does not end with
-	// its form's suffix, "}".
-	ErrSuffix = errors.New("uuid: bad suffix")
+	// ErrSuffix reports text that does not end with its form's suffix,
+	// "}".
+	ErrSuffix = errors.New("uuid: invalid suffix")
 
-	// ErrHyphen is the kind of a ParseError for text with another byte
-	// where its form has a hyphen.
+	// ErrHyphen reports text with another byte where its form has a
+	// hyphen.
 	ErrHyphen = errors.New("uuid: missing hyphen")
 
-	// ErrHexDigit is the kind of a ParseError for text with another byte
-	// where its form has a hex digit.
-	ErrHexDigit = errors.New("uuid: bad hex digit")
+	// ErrHexDigit reports text with another byte where its form has a hex
+	// digit.
+	ErrHexDigit = errors.New("uuid: invalid hex digit")
 )
 
 // Error returns a message such as
-// `uuid: parsing "6ba7b810-9dad-11d1-80b4-00c04fd430zz": want hex digit at offset 34`.
+// `uuid: parsing "6ba7b810-9dad-11d1-80b4-00c04fd430zz": invalid hex digit at offset 34`.
 func (e *ParseError) Error() string {
-	s := "uuid: parsing " + strconv.Quote(e.Input) + ": " + e.Msg
+	what := "invalid UUID"
+	if e.Err != nil {
+		what = strings.TrimPrefix(e.Err.Error(), "uuid: ")
+	}
+	s := "uuid: parsing " + strconv.Quote(e.Input) + ": " + what
 	if e.Offset >= 0 {
 		s += " at offset " + strconv.Itoa(e.Offset)
 	}
 	return s
 }
 
-// Unwrap returns the kind of the error, so that errors.Is(err,
-// [ErrHexDigit]) and the like match it; nil for a ParseError made
-// elsewhere.
-func (e *ParseError) Unwrap() error { return parseKinds[e.kind] }
-
-// A parseKind is the kind of a ParseError as it keeps it: the index of
-// the error in parseKinds.
-type parseKind uint8
-
-const (
-	kindNone parseKind = iota // a ParseError made elsewhere; also "no problem found"
-	kindLength
-	kindPrefix
-	kindSuffix
-	kindHyphen
-	kindHexDigit
-)
-
-// parseKinds are the kinds of ParseError, by parseKind.
-var parseKinds = [...]error{
-	kindNone:     nil,
-	kindLength:   ErrLength,
-	kindPrefix:   ErrPrefix,
-	kindSuffix:   ErrSuffix,
-	kindHyphen:   ErrHyphen,
-	kindHexDigit: ErrHexDigit,
-}
+// Unwrap returns e.Err, so that errors.Is(err, [ErrHexDigit]) and the like
+// match a ParseError.
+func (e *ParseError) Unwrap() error { return e.Err }
 
 // Parse returns the UUID represented by s, which must be in one of these
 // forms, with hex digits in either case and the "urn:uuid:" prefix in any
@@ -105,13 +83,53 @@ var parseKinds = [...]error{
 // hyphens elsewhere. On failure Parse returns the Nil UUID and a
 // [*ParseError] giving the offset of the first bad byte and the kind of
 // problem.
-func Parse(s string) (UUID, error) {
-	var u UUID
-	if parse(&u, s) {
-		return u, nil
+func Parse(s string) (u UUID, err error) {
+	// Parse is kept within the inliner's budget, the making of the
+	// ParseError included (see parseText), so that a caller that only
+	// compares the error with nil does not allocate it.
+	var e ParseError
+	if !parseText(&u, &e, s) {
+		return u, e.ref()
 	}
-	return UUID{}, parseError(s, false)
+	return
 }
+
+// parseText decodes s into *u and reports whether s is a UUID; if not, it
+// sets *u to the Nil UUID and explains why in *e. Only the failure writes
+// *e, so that the success path stays as short as parse.
+func parseText(u *UUID, e *ParseError, s string) bool {
+	if parse(u, s) {
+		return true
+	}
+	*u = UUID{}
+	e.explain(s, false)
+	return false
+}
+
+// parseStrictText is parseText for ParseStrict.
+func parseStrictText(u *UUID, e *ParseError, s string) bool {
+	if len(s) == canonicalLen && decodeCanonical(u, textArray[[canonicalLen]byte](s)) {
+		return true
+	}
+	*u = UUID{}
+	e.explain(s, true)
+	return false
+}
+
+// explain sets e to the error for the string s, which is not a UUID, field
+// by field (a whole-struct copy through a pointer costs more).
+func (e *ParseError) explain(s string, strict bool) {
+	e.Offset, e.Err = diagnose(s, strict)
+	e.Input = s
+	if len(s) > maxErrInput {
+		e.Input = boundedInput(s)
+	}
+}
+
+// ref returns a pointer to a copy of e. Only the error path of an inlined
+// Parse calls it, so only there does the copy need memory of its own, and
+// only if the caller keeps the error.
+func (e ParseError) ref() *ParseError { return &e }
 
 // ParseBytes is like [Parse] but takes a byte slice, without converting it
 // to a string.
@@ -126,12 +144,12 @@ func ParseBytes(b []byte) (UUID, error) {
 // ParseStrict returns the UUID represented by s, which must be in the
 // canonical 8-4-4-4-12 form of RFC 9562, Section 4 (hex digits in either
 // case), and nothing else.
-func ParseStrict(s string) (UUID, error) {
-	var u UUID
-	if len(s) == canonicalLen && decodeCanonical(&u, textArray[[canonicalLen]byte](s)) {
-		return u, nil
+func ParseStrict(s string) (u UUID, err error) {
+	var e ParseError
+	if !parseStrictText(&u, &e, s) {
+		return u, e.ref()
 	}
-	return UUID{}, parseError(s, true)
+	return
 }
 
 // MustParse is like [Parse] but panics with the [*ParseError] if s is not a
@@ -220,29 +238,17 @@ func load64[T ~string | ~[]byte](s T, i int) uint64 {
 		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
 }
 
-// parseError returns the error for text that parse rejected. Only the
-// string's first 64 bytes are kept, and a string is immutable, so a short
-// string is kept as it is; anything else is copied.
-func parseError(s string, strict bool) *ParseError {
-	off, msg, kind := diagnose(s, strict)
-	in := s
-	if len(s) > maxErrInput {
-		in = boundedInput(s)
-	}
-	return &ParseError{Input: in, Offset: off, Msg: msg, kind: kind}
-}
-
-// parseErrorBytes is parseError for a caller's byte slice, which is always
-// copied: the caller may reuse it.
+// parseErrorBytes returns the error for a caller's byte slice that parse
+// rejected. The input is always copied: the caller may reuse it.
 func parseErrorBytes(b []byte) *ParseError {
-	off, msg, kind := diagnose(b, false)
-	return &ParseError{Input: boundedInput(b), Offset: off, Msg: msg, kind: kind}
+	off, kind := diagnose(b, false)
+	return &ParseError{Input: boundedInput(b), Offset: off, Err: kind}
 }
 
 // diagnose explains why in is not a UUID: the offset of the first bad byte
-// (-1 if every byte fits but the length is wrong), what was wanted there
-// and the kind of problem. It is the slow path, run only after parse has said
-// no; strict limits it to the canonical form.
+// (-1 if every byte fits but the length is wrong) and the kind of problem.
+// It is the slow path, run only after parse has said no; strict limits it
+// to the canonical form.
 //
 // It measures the input against one form and reports the first byte that
 // does not fit it, or the length if every byte fits: the canonical form if
@@ -250,9 +256,15 @@ func parseErrorBytes(b []byte) *ParseError {
 // form whose prefix starts as the input does; else the 32 digits if the
 // input is shorter than the canonical form and has no hyphen; else the
 // canonical form.
-func diagnose[T ~string | ~[]byte](in T, strict bool) (offset int, msg string, kind parseKind) {
-	if len(in) == 0 {
-		return -1, "empty input", kindLength
+func diagnose[T ~string | ~[]byte](in T, strict bool) (offset int, kind error) {
+	switch len(in) {
+	case 0:
+		return -1, ErrLength
+	case canonicalLen: // the usual case, measured against the canonical form
+		if off, kind := diagnoseCanonical(textArray[[canonicalLen]byte](in)); kind != nil {
+			return off, kind
+		}
+		return -1, ErrLength // not reached: parse accepts a canonical body
 	}
 	f := FormCanonical
 	if !strict {
@@ -261,20 +273,20 @@ func diagnose[T ~string | ~[]byte](in T, strict bool) (offset int, msg string, k
 	t := &textForms[f]
 	for i := 0; i < len(t.prefix) && i < len(in); i++ {
 		if !foldEq(in[i], t.prefix[i]) {
-			return i, affixMsgs[f].prefix, kindPrefix
+			return i, ErrPrefix
 		}
 	}
 	p := min(len(t.prefix), len(in))
-	if off, kind := diagnoseBody(in[p:], t.body); kind != kindNone {
-		return p + off, kindMsg(kind), kind
+	if off, kind := diagnoseBody(in[p:], t.body); kind != nil {
+		return p + off, kind
 	}
 	s := len(t.prefix) + len(t.body)
 	for i := s; i < len(in) && i-s < len(t.suffix); i++ {
 		if in[i] != t.suffix[i-s] {
-			return i, affixMsgs[f].suffix, kindSuffix
+			return i, ErrSuffix
 		}
 	}
-	return -1, lengthMsg(strict), kindLength
+	return -1, ErrLength
 }
 
 // guessForm returns the form diagnose measures in against, if not strict.
@@ -295,10 +307,10 @@ func guessForm[T ~string | ~[]byte](in T) Form {
 
 // diagnoseBody finds the first byte of in, which may be shorter or longer
 // than body, that does not fit the template body (canonicalBody or
-// hexBody), and its kind; the kind is kindNone if every byte fits. A complete
+// hexBody), and its kind; the kind is nil if every byte fits. A complete
 // canonical body is checked a word at a time by diagnoseCanonical, and
 // anything else a byte at a time by scanBody.
-func diagnoseBody[T ~string | ~[]byte](in T, body string) (offset int, kind parseKind) {
+func diagnoseBody[T ~string | ~[]byte](in T, body string) (offset int, kind error) {
 	if body == canonicalBody && len(in) >= canonicalLen {
 		return diagnoseCanonical(textArray[[canonicalLen]byte](in))
 	}
@@ -310,8 +322,8 @@ func diagnoseBody[T ~string | ~[]byte](in T, body string) (offset int, kind pars
 // is its first bad digit (a byte of 0x80 or more may spoil the flags above
 // it, never below), and the first bad byte overall is the earliest of those
 // and of the hyphens. scanBody gives the same answer a byte at a time;
-// FuzzParse checks that. The kind is kindNone if s is a canonical body.
-func diagnoseCanonical(s *[canonicalLen]byte) (offset int, kind parseKind) {
+// FuzzParse checks that. The kind is nil if s is a canonical body.
+func diagnoseCanonical(s *[canonicalLen]byte) (offset int, kind error) {
 	// The offsets of the eight digits each word holds.
 	const (
 		w0 = "\x00\x01\x02\x03\x04\x05\x06\x07"
@@ -328,90 +340,27 @@ func diagnoseCanonical(s *[canonicalLen]byte) (offset int, kind parseKind) {
 	}
 	for _, h := range [4]int{8, 13, 18, 23} {
 		if h < offset && s[h] != '-' {
-			return h, kindHyphen
+			return h, ErrHyphen
 		}
 	}
 	if offset < canonicalLen {
-		return offset, kindHexDigit
+		return offset, ErrHexDigit
 	}
-	return 0, kindNone
+	return 0, nil
 }
 
 // scanBody finds the first byte of in that does not fit the template body,
-// a byte at a time, and its kind; the kind is kindNone if every byte fits.
-func scanBody[T ~string | ~[]byte](in T, body string) (offset int, kind parseKind) {
+// a byte at a time, and its kind; the kind is nil if every byte fits.
+func scanBody[T ~string | ~[]byte](in T, body string) (offset int, kind error) {
 	for i := 0; i < len(in) && i < len(body); i++ {
 		if body[i] == '-' && in[i] != '-' {
-			return i, kindHyphen
+			return i, ErrHyphen
 		}
 		if body[i] == 'x' && !isHex(in[i]) {
-			return i, kindHexDigit
+			return i, ErrHexDigit
 		}
 	}
-	return 0, kindNone
-}
-
-// kindMsg returns the message of a ParseError of a kind that diagnoseBody
-// reports.
-func kindMsg(kind parseKind) string {
-	if kind == kindHyphen {
-		return "want '-'"
-	}
-	return "want hex digit"
-}
-
-// affixMsgs are the messages of a ParseError for a bad prefix or suffix of
-// each form, "want '{'" or `want "urn:uuid:" prefix`, made from the table
-// once.
-var affixMsgs = func() (m [len(textForms)]struct{ prefix, suffix string }) {
-	want := func(affix, what string) string {
-		if len(affix) == 1 {
-			return "want '" + affix + "'"
-		}
-		return `want "` + affix + `" ` + what
-	}
-	for f, t := range textForms {
-		m[f].prefix, m[f].suffix = want(t.prefix, "prefix"), want(t.suffix, "suffix")
-	}
-	return m
-}()
-
-// lengthMsgs are the messages of a ParseError for a bad length, made from
-// the table once, as the error values above are made once: the forms'
-// lengths, "want 32, 36, 38 or 45 bytes", and, for ParseStrict, the
-// canonical form's alone.
-var lengthMsgs = [2]string{wantLengths(false), wantLengths(true)}
-
-// lengthMsg returns the message of a ParseError for a bad length.
-func lengthMsg(strict bool) string {
-	if strict {
-		return lengthMsgs[1]
-	}
-	return lengthMsgs[0]
-}
-
-// wantLengths builds the message of a ParseError for a bad length from the
-// table of forms, or from the canonical form alone if strict.
-func wantLengths(strict bool) string {
-	var lens []int
-	for f := range Form(len(textForms)) {
-		if !strict || f == FormCanonical {
-			lens = append(lens, f.Len())
-		}
-	}
-	slices.Sort(lens)
-	b := []byte("want ")
-	for i, n := range lens {
-		switch {
-		case i == 0:
-		case i == len(lens)-1:
-			b = append(b, " or "...)
-		default:
-			b = append(b, ", "...)
-		}
-		b = strconv.AppendInt(b, int64(n), 10)
-	}
-	return string(append(b, " bytes"...))
+	return 0, nil
 }
 
 // isHex reports whether c is a hex digit in either case.
@@ -429,10 +378,18 @@ func containsByte[T ~string | ~[]byte](in T, c byte) bool {
 }
 
 // boundedInput copies at most maxErrInput bytes of in for an error, so that
-// neither a huge input nor a caller's buffer is kept alive by it.
+// neither a huge input nor a caller's buffer is kept alive by it. It makes
+// one allocation, the string's.
 func boundedInput[T ~string | ~[]byte](in T) string {
-	if len(in) > maxErrInput {
-		return strings.Clone(string(in[:maxErrInput])) + "…"
+	const cut = "…"
+	n := min(len(in), maxErrInput)
+	if n == 0 {
+		return ""
 	}
-	return strings.Clone(string(in))
+	b := make([]byte, n, n+len(cut))
+	copy(b, in[:n])
+	if len(in) > n {
+		b = append(b, cut...)
+	}
+	return unsafe.String(&b[0], len(b))
 }

@@ -9,10 +9,10 @@ import (
 // any form [Parse] accepts, or a []byte of exactly 16 raw bytes, as a
 // BLOB or BINARY(16) column holds them (see [UUID.Value]). SQL NULL
 // is an error, [ErrScanNull], as it is for other non-nullable types; scan
-// into a [NullUUID] where the column may be NULL. Text that is not a UUID,
-// and a []byte of any length other than 16 (which is read as text), gives
-// a [*ParseError], and other source types an error matching
-// [ErrScanType]. On failure u is unchanged.
+// into a [NullUUID] where the column may be NULL. Text that is not a UUID
+// gives a [*ParseError], as does a []byte whose length is neither 16 nor
+// that of a text form, with Err [ErrLength]; other source types give an
+// error matching [ErrScanType]. On failure u is unchanged.
 func (u *UUID) Scan(src any) error {
 	switch src := src.(type) {
 	case string:
@@ -27,6 +27,11 @@ func (u *UUID) Scan(src any) error {
 			*u = UUID(src)
 			return nil
 		}
+		if _, ok := formOfLen(len(src)); !ok {
+			// Neither 16 raw bytes nor text of a form's length: the
+			// length is the problem, whatever the bytes are.
+			return &ParseError{Input: boundedInput(src), Offset: -1, Err: ErrLength}
+		}
 		return u.UnmarshalText(src)
 	case nil:
 		return ErrScanNull
@@ -37,14 +42,15 @@ func (u *UUID) Scan(src any) error {
 // Errors from [UUID.Scan] for sources that are not a UUID's text or bytes;
 // text that is not a UUID gives a [*ParseError] instead.
 var (
-	// ErrScanNull is returned for SQL NULL: scan a column that may be NULL
-	// into a [NullUUID], or into a *UUID variable by passing its address
-	// (a **UUID), which NULL sets to nil.
-	ErrScanNull = errors.New("uuid: cannot scan NULL into UUID; use NullUUID")
+	// ErrScanNull is returned for SQL NULL, as it is for other
+	// non-nullable types. Scan a column that may be NULL into a
+	// [NullUUID], or into a *UUID variable by passing its address (a
+	// **UUID), which NULL sets to nil.
+	ErrScanNull = errors.New("uuid: cannot scan NULL into UUID")
 
-	// ErrScanType is wrapped by the error returned for a source type that
+	// ErrScanType is matched by the error returned for a source type that
 	// cannot hold a UUID, such as int64.
-	ErrScanType = errors.New("uuid: cannot scan this type into UUID")
+	ErrScanType = errors.New("uuid: cannot scan unsupported type into UUID")
 )
 
 // scanTypeError names the source type that [UUID.Scan] cannot read; it

@@ -80,24 +80,6 @@ func unixMillis(t time.Time) uint64 {
 // unixMillisTime returns the UTC time of a count of Unix milliseconds.
 func unixMillisTime(ms uint64) time.Time { return time.UnixMilli(int64(ms)).UTC() }
 
-// TimeRange returns the first and last instants the timestamp of version
-// v holds: 1582-10-15 to 5236-03-31 in 100-ns steps for versions 1, 2 and
-// 6 (version 2 keeps only the high 28 bits of the timestamp, so its
-// instants are multiples of 2^32 ticks), and 1970-01-01 to 10889-08-02 in
-// milliseconds for version 7. The …At constructors clamp a time outside
-// this range to its ends. ok is false for versions without a timestamp.
-func TimeRange(v Version) (first, last time.Time, ok bool) {
-	switch v {
-	case 1, 6:
-		return gregorianTime(0), gregorianTime(maxGregorianTicks), true
-	case 2:
-		return gregorianTime(0), gregorianTime(maxGregorianTicks &^ (1<<32 - 1)), true
-	case 7:
-		return unixMillisTime(0), unixMillisTime(maxUnixMillis), true
-	}
-	return time.Time{}, time.Time{}, false
-}
-
 // A timeBase is a wall reading converted to both timestamps once, so that
 // a reading a little later converts by addition: the system clock's
 // readings are a base plus the time the monotonic clock has run since.

@@ -164,7 +164,9 @@ const (
 	DomainOrg    Domain = 2 // an organization ID
 )
 
-// String returns "Person", "Group", "Org", or "Domain(N)" for other values.
+// String returns "Person", "Group", "Org", or, for other values, "Domain"
+// and the decimal number, such as "Domain3", as github.com/google/uuid
+// spells them.
 func (d Domain) String() string {
 	switch d {
 	case DomainPerson:
@@ -174,7 +176,7 @@ func (d Domain) String() string {
 	case DomainOrg:
 		return "Org"
 	}
-	return "Domain(" + strconv.Itoa(int(d)) + ")"
+	return "Domain" + strconv.Itoa(int(d))
 }
 
 // Version returns the version field of u, octet 6's high nibble
@@ -287,21 +289,20 @@ func (e *versionError) Error() string {
 func (e *versionError) Is(target error) bool { return target == ErrVersion }
 
 // FromBytes returns the UUID whose 16 bytes, in RFC 9562 order, are b. It
-// fails with an error matching [ErrLength] if len(b) is not 16.
+// returns [ErrLength] if len(b) is not 16.
 func FromBytes(b []byte) (UUID, error) {
 	if len(b) != Size {
-		return UUID{}, lengthError(len(b))
+		return UUID{}, ErrLength
 	}
 	return UUID(b), nil
 }
 
 // FromBytesLE returns the UUID whose bytes in Microsoft GUID order are b:
 // the first three fields (4, 2 and 2 bytes) little-endian, the last 8 bytes
-// as they are. It fails with an error matching [ErrLength] if len(b) is not
-// 16.
+// as they are. It returns [ErrLength] if len(b) is not 16.
 func FromBytesLE(b []byte) (UUID, error) {
 	if len(b) != Size {
-		return UUID{}, lengthError(len(b))
+		return UUID{}, ErrLength
 	}
 	return UUID(b).swapGUID(), nil
 }
@@ -325,21 +326,12 @@ func (u UUID) MarshalBinary() ([]byte, error) { return u[:], nil }
 // bytes of u to b.
 func (u UUID) AppendBinary(b []byte) ([]byte, error) { return append(b, u[:]...), nil }
 
-// UnmarshalBinary implements [encoding.BinaryUnmarshaler]. It fails with an
-// error matching [ErrLength], leaving u unchanged, if len(b) is not 16.
+// UnmarshalBinary implements [encoding.BinaryUnmarshaler]. It returns
+// [ErrLength], leaving u unchanged, if len(b) is not 16.
 func (u *UUID) UnmarshalBinary(b []byte) error {
 	if len(b) != Size {
-		return lengthError(len(b))
+		return ErrLength
 	}
 	*u = UUID(b)
 	return nil
 }
-
-// lengthError reports binary input that is not 16 bytes long, by its
-// length; it matches [ErrLength]. It is not a [ParseError], which is for
-// text: the bytes have no offset to report, and a value of this type needs
-// no allocation for a length below 256.
-type lengthError int
-
-func (n lengthError) Error() string      { return "uuid: want 16 bytes, got " + strconv.Itoa(int(n)) }
-func (lengthError) Is(target error) bool { return target == ErrLength }

@@ -1,9 +1,6 @@
 package uuid
 
-import (
-	"os"
-	"time"
-)
+import "time"
 
 // NewV1 returns a version 1 UUID: the current Gregorian time, a clock
 // sequence and the node of the default generator, which is the MAC address
@@ -22,14 +19,6 @@ func NewV1At(t time.Time) UUID { return orPanic(defaultGenerator.NewV1At(t)) }
 // ID id, such as a POSIX UID for [DomainPerson]. See [Generator.NewV2] for
 // its limits.
 func NewV2(d Domain, id uint32) UUID { return orPanic(defaultGenerator.NewV2(d, id)) }
-
-// NewV2Person returns NewV2(DomainPerson, uid) for the caller's POSIX user
-// ID (0 on systems without one).
-func NewV2Person() UUID { return NewV2(DomainPerson, uint32(max(os.Getuid(), 0))) }
-
-// NewV2Group returns NewV2(DomainGroup, gid) for the caller's POSIX group
-// ID (0 on systems without one).
-func NewV2Group() UUID { return NewV2(DomainGroup, uint32(max(os.Getgid(), 0))) }
 
 // NewV1 returns a version 1 UUID (RFC 9562, Section 5.1) from g's clock and
 // node. Within one Generator, and with a state file across the processes of
@@ -67,7 +56,7 @@ func (g *Generator) NewV1() (UUID, error) {
 }
 
 // NewV1At returns a version 1 UUID for the time t, clamped to the range the
-// layout holds ([TimeRange]), with a random clock sequence and g's node. It
+// layout holds (1582-10-15 to 5236-03-31), with a random clock sequence and g's node. It
 // neither reads nor changes g's clock state, so it offers no uniqueness
 // guarantee beyond its 14 random bits: use it for tests and back-filling,
 // not for keys. The error is non-nil only if the caller's Rand or Node

@@ -1,5 +1,7 @@
 package uuid
 
+import "crypto/rand"
+
 // New returns a new random UUID, as [NewV4] does. Programs that need no
 // particular version should use New; Go 1.27's standard uuid package makes
 // the same choice.
@@ -9,7 +11,14 @@ func New() UUID { return NewV4() }
 // Section 5.4), read afresh for each UUID. It reveals nothing about when or
 // where it was made. NewV4 does not allocate and is safe for concurrent use.
 // [FillV4] makes many at a lower cost per UUID.
-func NewV4() UUID { return orPanic(defaultGenerator.NewV4()) }
+func NewV4() UUID {
+	// The default generator's source is crypto/rand, which cannot fail:
+	// read it straight into the result, with no lock or copy between.
+	var u UUID
+	rand.Read(u[:])
+	u.setVersion(4)
+	return u
+}
 
 // FillV4 fills dst with version 4 UUIDs, drawing the random bits of all of
 // them from crypto/rand in one read. It is the fast way to make many random

@@ -97,7 +97,7 @@ func (g *Generator) NewV6() (UUID, error) {
 }
 
 // NewV6At returns a version 6 UUID for the time t, clamped to the range the
-// layout holds ([TimeRange]), with a random clock sequence and node. It
+// layout holds (1582-10-15 to 5236-03-31), with a random clock sequence and node. It
 // neither reads nor changes g's state. The error is non-nil only if the
 // caller's Rand failed.
 func (g *Generator) NewV6At(t time.Time) (UUID, error) {
@@ -109,7 +109,7 @@ func (g *Generator) NewV6At(t time.Time) (UUID, error) {
 }
 
 // NewV7At returns a version 7 UUID for the time t, clamped to the range the
-// layout holds ([TimeRange]), with 74 random bits. It neither reads nor
+// layout holds (1970-01-01 to 10889-08-02), with 74 random bits. It neither reads nor
 // changes g's state, so values made for one millisecond are not ordered
 // among themselves. The error is non-nil only if the caller's Rand failed.
 func (g *Generator) NewV7At(t time.Time) (UUID, error) {
