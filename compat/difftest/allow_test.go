@@ -150,6 +150,10 @@ var allowList = []allowed{
 	{id: "F12", lib: "gofrs", match: func(d diff) bool {
 		return d.surface == "Gen.NewV1 again" || d.surface == "Gen.NewV6 again"
 	}},
+	{id: "F13", lib: "gofrs", match: func(d diff) bool {
+		verb, between, ok := fmtVerb(d)
+		return ok && between == "" && !strings.ContainsRune("vsqxX", rune(verb)) && strings.HasPrefix(d.theirs, "%!")
+	}},
 }
 
 // docIDs returns the IDs of the differences a compat package's doc lists,

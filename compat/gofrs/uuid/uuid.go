@@ -46,6 +46,9 @@
 //     UUID gives the next one the next 100-ns tick, staying ahead of the
 //     clock; gofrs/uuid keeps the time and increments the clock sequence.
 //     Both keep UUIDs unique.
+//   - F13. fmt verbs other than %v, %s, %q, %x and %X (such as %d) print
+//     the 16 bytes as a [16]byte would print, as google/uuid and Go's
+//     uuid do; gofrs/uuid printed %!d(uuid.UUID=…).
 //
 // # What does not compile
 //
