@@ -84,7 +84,7 @@ func ExampleRegister_typeMap() {
 	// Output:
 	// 16 bytes: f81d4fae7dec11d0a76500a0c91e6bf6
 	// f81d4fae-7dec-11d0-a765-00a0c91e6bf6
-	// uuid: cannot scan NULL into UUID; use NullUUID
+	// uuid: cannot scan NULL into UUID
 }
 
 // Write a batch of v7 keys with COPY: FillV7 makes them in one call, in

@@ -149,14 +149,6 @@ func TestScanNull(t *testing.T) {
 	}
 }
 
-func TestScanNullErrorNamesNullUUID(t *testing.T) {
-	var u uuid.UUID
-	err := newMap().Scan(pgtype.UUIDOID, binary, nil, &u)
-	if err == nil || !bytes.Contains([]byte(err.Error()), []byte("NullUUID")) {
-		t.Errorf("Scan(NULL) into UUID: err = %v; want a message that names NullUUID", err)
-	}
-}
-
 func TestScanInvalid(t *testing.T) {
 	m := newMap()
 	tests := []struct {
