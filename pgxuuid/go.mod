@@ -3,7 +3,7 @@ module github.com/afb7af96/uuid/pgxuuid
 go 1.25.0
 
 require (
-	github.com/afb7af96/uuid v0.0.0-20261123170141-7f5b30f3941d
+	github.com/afb7af96/uuid v0.0.0-20261124022528-cd14a5b9d2b8
 	github.com/jackc/pgx/v5 v5.12.0
 )
 
