@@ -1,5 +1,6 @@
 module github.com/afb7af96/uuid/bench
 
+// go 1.25: github.com/gofrs/uuid/v5 v5.5.1 requires it (benchmarks only).
 go 1.25
 
 replace github.com/afb7af96/uuid => ../

@@ -1,5 +1,6 @@
 module github.com/afb7af96/uuid/integration
 
+// go 1.26.0: modernc.org/sqlite v1.61.1 requires it (test-only module).
 go 1.26.0
 
 require (

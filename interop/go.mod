@@ -1,5 +1,6 @@
 module github.com/afb7af96/uuid/interop
 
+// go 1.25.0: go.mongodb.org/mongo-driver/v2 v2.10.0 requires it (test-only module).
 go 1.25.0
 
 replace github.com/afb7af96/uuid => ../

@@ -1,5 +1,6 @@
 module github.com/afb7af96/uuid/pgxuuid
 
+// go 1.25.0: pgx v5.12.0 requires it; the library itself needs only 1.24.
 go 1.25.0
 
 require (

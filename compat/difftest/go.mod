@@ -1,5 +1,6 @@
 module github.com/afb7af96/uuid/compat/difftest
 
+// go 1.25: github.com/gofrs/uuid/v5 v5.5.1 requires it (test-only module).
 go 1.25
 
 require (
