@@ -22,13 +22,14 @@ type ParseError struct {
 	enc Encoding // the encoding the text was parsed as, for the message
 }
 
-// The kinds of [ParseError] besides [uuid.ErrLength], which is the kind of
-// a text whose bytes are all digits but whose length is not the
-// encoding's.
+// The kinds of [ParseError] besides [uuid.ErrLength], the root package's
+// sentinel for every wrong length, which is the kind of a text whose bytes
+// are all digits but whose length is not the encoding's, the empty text
+// among them.
 var (
 	// ErrDigit is the kind of a ParseError for a byte that is not a digit
 	// of the encoding's alphabet.
-	ErrDigit = errors.New("uuid: bad digit")
+	ErrDigit = errors.New("uuid: invalid digit")
 
 	// ErrRange is the kind of a ParseError for digits that spell a value
 	// of 2^128 or more (Base58, Base57, Base36), or a last digit whose
@@ -38,28 +39,17 @@ var (
 )
 
 // Error returns a message such as
-// `uuid: parsing "0a6hrgRGNfQ57QMHZdNYAg" as base57: bad digit at offset 0`.
+// `uuid: parsing "0a6hrgRGNfQ57QMHZdNYAg" as base57: invalid digit at offset 0`.
 func (e *ParseError) Error() string {
 	s := "uuid: parsing " + strconv.Quote(e.Input)
 	if name := e.enc.name(); name != "" {
 		s += " as " + name
 	}
-	s += ": "
-	switch e.Err {
-	case uuid.ErrLength:
-		s += "wrong length"
-		if name := e.enc.name(); name != "" {
-			s += ", want " + strconv.Itoa(e.enc.Len())
-		}
-	case ErrDigit:
-		s += "bad digit"
-	case ErrRange:
-		s += "value out of range"
-	default:
-		if e.Err != nil {
-			s += strings.TrimPrefix(e.Err.Error(), "uuid: ")
-		}
+	what := "invalid"
+	if e.Err != nil {
+		what = strings.TrimPrefix(e.Err.Error(), "uuid: ")
 	}
+	s += ": " + what
 	if e.Offset >= 0 {
 		s += " at offset " + strconv.Itoa(e.Offset)
 	}

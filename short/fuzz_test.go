@@ -117,7 +117,8 @@ func fuzzEncoding(t *testing.T, e short.Encoding, data []byte) {
 		}
 	}
 	ub, errb := e.ParseBytes(data)
-	if ub != u || (errb == nil) != (err == nil) || (err != nil && errb.Error() != err.Error()) {
+	var pe, peb *short.ParseError
+	if ub != u || (errb == nil) != (err == nil) || err != nil && (!errors.As(err, &pe) || !errors.As(errb, &peb) || *peb != *pe) {
 		t.Fatalf("ParseBytes(%q) = %v, %v; Parse gave %v, %v", s, ub, errb, u, err)
 	}
 

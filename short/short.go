@@ -23,8 +23,13 @@
 // github.com/mr-tron/base58), which writes each leading zero byte as a
 // "1" and the rest as a number: there, every UUID whose first byte is 1 —
 // every version 7 UUID made between November 2004 and September 2039 —
-// takes 21 characters, and a 22-character text may decode to 17 bytes. The two agree only on UUIDs
-// whose first byte is not zero and whose number needs all 22 digits.
+// takes 21 characters, and a 22-character text may decode to 17 bytes.
+// The two write the same text exactly when Bitcoin's also has 22
+// characters, that is when the leading zero bytes and the digits of the
+// number after them come to 22: for every UUID from
+// 0819237f-3896-f2f3-0bb8-32ce3da00000 (58^21) up, and for some that start
+// with zero bytes, such as 00ff22e2-79b0-7cc3-98c4-dc0c0c07398f, which
+// both write 188zyNzVqsoYmqpXK3QLkn.
 //
 // Parsing is strict: a text has exactly the width of its encoding, every
 // byte is a digit of its alphabet, and the number it spells fits in 128

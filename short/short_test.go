@@ -3,6 +3,8 @@ package short_test
 import (
 	"bufio"
 	"errors"
+	"math/big"
+	"math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
@@ -130,8 +132,9 @@ func TestVectors(t *testing.T) {
 				if want != nil && !errors.Is(err, want) {
 					t.Errorf("Parse(%q) = %v; want kind %v", b.in, err, want)
 				}
-				if _, err2 := vf.enc.ParseBytes([]byte(b.in)); err2 == nil || err2.Error() != err.Error() {
-					t.Errorf("ParseBytes(%q) = %v; want %v", b.in, err2, err)
+				var pe2 *short.ParseError
+				if _, err2 := vf.enc.ParseBytes([]byte(b.in)); !errors.As(err2, &pe2) || *pe2 != *pe {
+					t.Errorf("ParseBytes(%q) = %#v; want %#v", b.in, err2, pe)
 				}
 			}
 		})
@@ -280,20 +283,81 @@ func TestInvalidEncoding(t *testing.T) {
 	}
 }
 
+// bitcoinBase58 writes b as Bitcoin's byte-oriented Base58 does: a "1"
+// for each leading zero byte, then the rest as a number without padding.
+func bitcoinBase58(b []byte) string {
+	const alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+	zeros := len(b) - len(strings.TrimLeft(string(b), "\x00"))
+	var digits []byte
+	n, d := new(big.Int).SetBytes(b), new(big.Int)
+	for n.Sign() > 0 {
+		n.DivMod(n, big.NewInt(58), d)
+		digits = append(digits, alphabet[d.Int64()])
+	}
+	for i, j := 0, len(digits)-1; i < j; i, j = i+1, j-1 {
+		digits[i], digits[j] = digits[j], digits[i]
+	}
+	return strings.Repeat("1", zeros) + string(digits)
+}
+
+// TestBase58Bitcoin checks the package doc's claim: Base58 and Bitcoin's
+// Base58 write the same text exactly when Bitcoin's has 22 characters,
+// which holds from 58^21 up and for some UUIDs with leading zero bytes.
+func TestBase58Bitcoin(t *testing.T) {
+	for _, c := range []struct {
+		u     string
+		agree bool
+	}{
+		{"0819237f-3896-f2f3-0bb8-32ce3da00000", true}, // 58^21
+		{"0819237f-3896-f2f3-0bb8-32ce3d9fffff", false},
+		{"ffffffff-ffff-ffff-ffff-ffffffffffff", true},
+		{"017f22e2-79b0-7cc3-98c4-dc0c0c07398f", false}, // RFC 9562, Appendix A.6
+		{"00ff22e2-79b0-7cc3-98c4-dc0c0c07398f", true},  // the doc's example
+		{"0023be67-b5f0-f288-9aaf-505301100000", true},  // 58^20
+		{"0023be67-b5f0-f288-9aaf-5053010fffff", false},
+		{"00009dc3-feb9-1eaa-1452-788eac280000", true}, // 58^19
+		{"00000000-0000-0000-0000-000000000000", false},
+	} {
+		u := uuid.MustParse(c.u)
+		if got := short.Base58.String(u) == bitcoinBase58(u[:]); got != c.agree {
+			t.Errorf("%v: Base58 %q, Bitcoin's %q; want agreement %v", u, short.Base58.String(u), bitcoinBase58(u[:]), c.agree)
+		}
+	}
+	if got := short.Base58.String(uuid.MustParse("00ff22e2-79b0-7cc3-98c4-dc0c0c07398f")); got != "188zyNzVqsoYmqpXK3QLkn" {
+		t.Errorf("Base58 of the doc's example = %q; want 188zyNzVqsoYmqpXK3QLkn", got)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := range 20000 {
+		var u uuid.UUID
+		for j := range u {
+			u[j] = byte(r.Uint32())
+		}
+		// A quarter of the draws start with 1 to 3 zero bytes, and then a
+		// byte of any size.
+		if i%4 == 0 {
+			clear(u[:1+i/4%3])
+		}
+		btc := bitcoinBase58(u[:])
+		if agree := short.Base58.String(u) == btc; agree != (len(btc) == 22) {
+			t.Fatalf("%v: Base58 %q, Bitcoin's %q", u, short.Base58.String(u), btc)
+		}
+	}
+}
+
 func TestErrorMessage(t *testing.T) {
 	_, err := short.Base57.Parse("0a6hrgRGNfQ57QMHZdNYAg")
-	if got, want := err.Error(), `uuid: parsing "0a6hrgRGNfQ57QMHZdNYAg" as base57: bad digit at offset 0`; got != want {
+	if got, want := err.Error(), `uuid: parsing "0a6hrgRGNfQ57QMHZdNYAg" as base57: invalid digit at offset 0`; got != want {
 		t.Errorf("Error() = %q; want %q", got, want)
 	}
 	_, err = short.Base36.Parse("0")
-	if got, want := err.Error(), `uuid: parsing "0" as base36: wrong length, want 25`; got != want {
+	if got, want := err.Error(), `uuid: parsing "0" as base36: invalid length`; got != want {
 		t.Errorf("Error() = %q; want %q", got, want)
 	}
 	long := strings.Repeat("1", 100)
 	_, err = short.Base58.ParseBytes([]byte(long))
 	var pe *short.ParseError
-	if !errors.As(err, &pe) || pe.Input != long[:64]+"…" {
-		t.Errorf("ParseBytes(100 bytes) = %#v; want the input cut to 64 bytes", err)
+	if !errors.As(err, &pe) || pe.Input != long[:64]+"…" || pe.Offset != -1 || pe.Err != uuid.ErrLength {
+		t.Errorf("ParseBytes(100 bytes) = %#v; want uuid.ErrLength at offset -1 with the input cut to 64 bytes", err)
 	}
 	if got, want := (&short.ParseError{Input: "x", Offset: 2, Err: errors.New("uuid: odd")}).Error(), `uuid: parsing "x": odd at offset 2`; got != want {
 		t.Errorf("Error() = %q; want %q", got, want)

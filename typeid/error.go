@@ -4,55 +4,55 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+
+	"github.com/afb7af96/uuid"
 )
 
 // maxErrInput is how much of a rejected input a ParseError keeps: more than
 // the longest TypeID, so that a near miss is kept whole.
 const maxErrInput = 128
 
-// ParseError reports text that is not a TypeID, as [strconv.NumError]
-// reports a number: the input, where its first problem is, and the kind of
-// problem, one of [ErrLength], [ErrPrefix], [ErrDigit] and [ErrOverflow],
-// which [errors.Is] matches through the error.
+// ParseError reports text that is not a TypeID, as [uuid.ParseError] does
+// for the root package's forms and [strconv.NumError] for numbers: the
+// input, where its first problem is, and the kind of problem, one of
+// [uuid.ErrLength], [ErrPrefix], [ErrDigit] and [ErrOverflow], which
+// [errors.Is] matches through the error.
 type ParseError struct {
 	Input  string // the rejected text, cut to 128 bytes ("…" marks the cut)
-	Offset int    // byte offset of the first problem in the input; -1 for a bad length
-	Err    error  // the kind: ErrLength, ErrPrefix, ErrDigit or ErrOverflow
+	Offset int    // byte offset of the first problem in the input; -1 for a wrong length
+	Err    error  // the kind: uuid.ErrLength, ErrPrefix, ErrDigit or ErrOverflow
 }
 
-// The kinds of [ParseError]. Text is diagnosed from its first byte on: the
-// first byte that fits neither prefix nor suffix decides the kind; text
-// whose bytes all fit but whose suffix is not 26 bytes long has kind
-// ErrLength; a suffix of 26 digits that would need a 129th bit has kind
-// ErrOverflow.
+// The kinds of [ParseError] besides [uuid.ErrLength], the root package's
+// sentinel for every wrong length. Text is diagnosed from its first byte
+// on: the first byte that fits neither prefix nor suffix decides the kind;
+// text whose bytes all fit but whose suffix is not 26 bytes long, the empty
+// text among them, has kind uuid.ErrLength; a suffix of 26 digits that
+// would need a 129th bit has kind ErrOverflow.
 var (
-	// ErrLength is the kind of a ParseError for text, empty or not, whose
-	// suffix is not 26 bytes long.
-	ErrLength = errors.New("typeid: wrong length")
-
 	// ErrPrefix is the kind of a ParseError for a prefix that breaks the
 	// rules: a byte that is not a lowercase ASCII letter or an underscore,
 	// an underscore first or last, a 64th byte, or an empty prefix before
 	// the separating underscore.
-	ErrPrefix = errors.New("typeid: bad prefix")
+	ErrPrefix = errors.New("uuid: invalid type prefix")
 
 	// ErrDigit is the kind of a ParseError for a byte of the suffix that is
 	// not in its alphabet, "0123456789abcdefghjkmnpqrstvwxyz".
-	ErrDigit = errors.New("typeid: bad suffix digit")
+	ErrDigit = errors.New("uuid: invalid digit")
 
 	// ErrOverflow is the kind of a ParseError for a suffix whose first
 	// digit is above '7', so that its value needs more than 128 bits.
-	ErrOverflow = errors.New("typeid: suffix overflows 128 bits")
+	ErrOverflow = errors.New("uuid: value out of range")
 )
 
 // Error returns a message such as
-// `typeid: parsing "user_01h455vb4pex5vsknk084sn0iq": bad suffix digit at offset 29`.
+// `uuid: parsing "user_01h455vb4pex5vsknk084sn0iq" as typeid: invalid digit at offset 29`.
 func (e *ParseError) Error() string {
-	msg := "invalid"
+	what := "invalid"
 	if e.Err != nil {
-		msg = strings.TrimPrefix(e.Err.Error(), "typeid: ")
+		what = strings.TrimPrefix(e.Err.Error(), "uuid: ")
 	}
-	s := "typeid: parsing " + strconv.Quote(e.Input) + ": " + msg
+	s := "uuid: parsing " + strconv.Quote(e.Input) + " as typeid: " + what
 	if e.Offset >= 0 {
 		s += " at offset " + strconv.Itoa(e.Offset)
 	}
@@ -109,7 +109,7 @@ func diagnose[T ~string | ~[]byte](in T) *ParseError {
 		}
 	}
 	if len(suffix) != suffixLen {
-		return newParseError(in, -1, ErrLength)
+		return newParseError(in, -1, uuid.ErrLength)
 	}
 	return newParseError(in, sep+1, ErrOverflow)
 }

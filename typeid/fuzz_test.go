@@ -117,18 +117,18 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("Parse(%q): error %#v; want a *ParseError with -1 <= Offset < len and a bounded Input", s, err)
 		}
 		kinds := 0
-		for _, k := range []error{typeid.ErrLength, typeid.ErrPrefix, typeid.ErrDigit, typeid.ErrOverflow} {
+		for _, k := range []error{uuid.ErrLength, typeid.ErrPrefix, typeid.ErrDigit, typeid.ErrOverflow} {
 			if errors.Is(err, k) {
 				kinds++
 			}
 		}
-		if kinds != 1 || (pe.Offset == -1) != errors.Is(err, typeid.ErrLength) {
+		if kinds != 1 || (pe.Offset == -1) != errors.Is(err, uuid.ErrLength) {
 			t.Fatalf("Parse(%q): error %v matches %d kinds, Offset %d", s, err, kinds, pe.Offset)
 		}
 		if !errors.Is(uerr, pe.Err) {
 			t.Fatalf("UnmarshalText(%q) = %v; Parse gave %v", s, uerr, err)
 		}
-		if !strings.HasPrefix(err.Error(), "typeid: ") || !utf8.ValidString(err.Error()) {
+		if !strings.HasPrefix(err.Error(), "uuid: ") || !utf8.ValidString(err.Error()) {
 			t.Fatalf("Parse(%q): message %q", s, err)
 		}
 	})

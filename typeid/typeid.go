@@ -202,9 +202,9 @@ func (t *TypeID) Scan(src any) error {
 			return diagnose(src)
 		}
 	case nil:
-		return scanError{uuid.ErrScanNull, "typeid: cannot scan NULL into TypeID"}
+		return scanError{uuid.ErrScanNull, "uuid: cannot scan NULL into TypeID"}
 	default:
-		return scanError{uuid.ErrScanType, "typeid: cannot scan this type into TypeID"}
+		return scanError{uuid.ErrScanType, "uuid: cannot scan unsupported type into TypeID"}
 	}
 	*t = v
 	return nil

@@ -117,8 +117,8 @@ var wantErrors = map[string]struct {
 	"prefix-64-chars":            {63, typeid.ErrPrefix},
 	"separator-empty-prefix":     {0, typeid.ErrPrefix},
 	"separator-empty":            {0, typeid.ErrPrefix},
-	"suffix-short":               {-1, typeid.ErrLength},
-	"suffix-long":                {-1, typeid.ErrLength},
+	"suffix-short":               {-1, uuid.ErrLength},
+	"suffix-long":                {-1, uuid.ErrLength},
 	"suffix-spaces":              {32, typeid.ErrDigit},
 	"suffix-uppercase":           {17, typeid.ErrDigit},
 	"suffix-hyphens":             {16, typeid.ErrDigit},
@@ -128,8 +128,8 @@ var wantErrors = map[string]struct {
 	"suffix-overflow":            {7, typeid.ErrOverflow},
 	"prefix-underscore-start":    {0, typeid.ErrPrefix},
 	"prefix-underscore-end":      {6, typeid.ErrPrefix},
-	"empty":                      {-1, typeid.ErrLength},
-	"prefix-empty":               {-1, typeid.ErrLength},
+	"empty":                      {-1, uuid.ErrLength},
+	"prefix-empty":               {-1, uuid.ErrLength},
 	"suffix-dot":                 {18, typeid.ErrDigit},
 }
 
@@ -159,8 +159,8 @@ func TestSpecInvalid(t *testing.T) {
 			if pe.Offset != want.off || !errors.Is(err, want.kind) || pe.Input != c.TypeID {
 				t.Errorf("Parse(%q): Input %q, Offset %d, Err %v; want Offset %d, Err %v", c.TypeID, pe.Input, pe.Offset, pe.Err, want.off, want.kind)
 			}
-			if !strings.HasPrefix(err.Error(), "typeid: ") {
-				t.Errorf("Parse(%q): message %q does not start with \"typeid: \"", c.TypeID, err)
+			if !strings.HasPrefix(err.Error(), "uuid: ") {
+				t.Errorf("Parse(%q): message %q does not start with \"uuid: \"", c.TypeID, err)
 			}
 			keep := typeid.MustParse("keep_01h455vb4pex5vsknk084sn02q")
 			u := keep
@@ -236,7 +236,7 @@ func TestScanOther(t *testing.T) {
 	} {
 		u := keep
 		err := u.Scan(c.src)
-		if !errors.Is(err, c.kind) || u != keep || !strings.HasPrefix(err.Error(), "typeid: ") {
+		if !errors.Is(err, c.kind) || u != keep || !strings.HasPrefix(err.Error(), "uuid: ") {
 			t.Errorf("Scan(%#v) = %v, left %v; want %v, receiver unchanged", c.src, err, u, c.kind)
 		}
 	}
@@ -246,10 +246,10 @@ func TestErrorInput(t *testing.T) {
 	long := strings.Repeat("a", 200)
 	_, err := typeid.Parse(long)
 	var pe *typeid.ParseError
-	if !errors.As(err, &pe) || pe.Input != long[:128]+"…" || !errors.Is(err, typeid.ErrLength) {
-		t.Errorf("Parse(200 letters) = %v; want ErrLength with the input cut to 128 bytes", err)
+	if !errors.As(err, &pe) || pe.Input != long[:128]+"…" || pe.Offset != -1 || pe.Err != uuid.ErrLength {
+		t.Errorf("Parse(200 letters) = %#v; want uuid.ErrLength at offset -1 with the input cut to 128 bytes", err)
 	}
-	want := `typeid: parsing "user_01h455vb4pex5vsknk084sn0iq": bad suffix digit at offset 29`
+	want := `uuid: parsing "user_01h455vb4pex5vsknk084sn0iq" as typeid: invalid digit at offset 29`
 	if _, err := typeid.Parse("user_01h455vb4pex5vsknk084sn0iq"); err == nil || err.Error() != want {
 		t.Errorf("Error() = %v; want %s", err, want)
 	}

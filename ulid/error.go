@@ -4,46 +4,47 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+
+	"github.com/afb7af96/uuid"
 )
 
 // maxErrInput is how much of a rejected input a ParseError keeps.
 const maxErrInput = 64
 
-// ParseError reports text that is not a ULID, as [strconv.NumError]
-// reports a number: the input, where its first problem is, and the kind of
-// problem, one of [ErrLength], [ErrDigit] and [ErrOverflow], which
-// [errors.Is] matches through the error.
+// ParseError reports text that is not a ULID, as [uuid.ParseError] does
+// for the root package's forms and [strconv.NumError] for numbers: the
+// input, where its first problem is, and the kind of problem, one of
+// [uuid.ErrLength], [ErrDigit] and [ErrOverflow], which [errors.Is] matches
+// through the error.
 type ParseError struct {
 	Input  string // the rejected text, cut to 64 bytes ("…" marks the cut)
-	Offset int    // byte offset of the first problem in the input; -1 for a bad length
-	Err    error  // the kind: ErrLength, ErrDigit or ErrOverflow
+	Offset int    // byte offset of the first problem in the input; -1 for a wrong length
+	Err    error  // the kind: uuid.ErrLength, ErrDigit or ErrOverflow
 }
 
-// The kinds of [ParseError]. The first byte outside the alphabet decides
-// the kind; text whose bytes all fit but that is not 26 bytes long has kind
-// ErrLength; 26 digits that would need a 129th bit have kind ErrOverflow.
+// The kinds of [ParseError] besides [uuid.ErrLength], the root package's
+// sentinel for every wrong length. The first byte outside the alphabet
+// decides the kind; text whose bytes all fit but that is not 26 bytes long,
+// the empty text among them, has kind uuid.ErrLength; 26 digits that would
+// need a 129th bit have kind ErrOverflow.
 var (
-	// ErrLength is the kind of a ParseError for text, empty or not, that
-	// is not 26 bytes long.
-	ErrLength = errors.New("ulid: wrong length")
-
 	// ErrDigit is the kind of a ParseError for a byte that is not a digit
 	// of Crockford's base 32 in either case; I, L, O and U are not.
-	ErrDigit = errors.New("ulid: bad digit")
+	ErrDigit = errors.New("uuid: invalid digit")
 
 	// ErrOverflow is the kind of a ParseError for text whose first digit
 	// is above '7', so that its value needs more than 128 bits.
-	ErrOverflow = errors.New("ulid: value overflows 128 bits")
+	ErrOverflow = errors.New("uuid: value out of range")
 )
 
 // Error returns a message such as
-// `ulid: parsing "01ARYZ6S41TSV4RRFFQ69G5FAU": bad digit at offset 25`.
+// `uuid: parsing "01ARYZ6S41TSV4RRFFQ69G5FAU" as ulid: invalid digit at offset 25`.
 func (e *ParseError) Error() string {
-	msg := "invalid"
+	what := "invalid"
 	if e.Err != nil {
-		msg = strings.TrimPrefix(e.Err.Error(), "ulid: ")
+		what = strings.TrimPrefix(e.Err.Error(), "uuid: ")
 	}
-	s := "ulid: parsing " + strconv.Quote(e.Input) + ": " + msg
+	s := "uuid: parsing " + strconv.Quote(e.Input) + " as ulid: " + what
 	if e.Offset >= 0 {
 		s += " at offset " + strconv.Itoa(e.Offset)
 	}
@@ -58,14 +59,14 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // after the fast parser said no. The input is copied and cut to
 // maxErrInput bytes, so that no caller's buffer escapes through the error.
 func diagnose[T ~string | ~[]byte](in T) *ParseError {
-	off, kind := -1, ErrLength
+	off, kind := -1, uuid.ErrLength
 	for i := 0; i < len(in); i++ {
 		if digits[in[i]] == 0xff {
 			off, kind = i, ErrDigit
 			break
 		}
 	}
-	if kind == ErrLength && len(in) == textLen {
+	if kind == uuid.ErrLength && len(in) == textLen {
 		off, kind = 0, ErrOverflow
 	}
 	var s string

@@ -90,15 +90,15 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("Parse(%q): error %#v; want a *ParseError with -1 <= Offset < len and a bounded Input", s, err)
 		}
 		kinds := 0
-		for _, k := range []error{ulid.ErrLength, ulid.ErrDigit, ulid.ErrOverflow} {
+		for _, k := range []error{uuid.ErrLength, ulid.ErrDigit, ulid.ErrOverflow} {
 			if errors.Is(err, k) {
 				kinds++
 			}
 		}
-		if kinds != 1 || (pe.Offset == -1) != errors.Is(err, ulid.ErrLength) || !errors.Is(uerr, pe.Err) {
+		if kinds != 1 || (pe.Offset == -1) != errors.Is(err, uuid.ErrLength) || !errors.Is(uerr, pe.Err) {
 			t.Fatalf("Parse(%q): error %v (Offset %d), UnmarshalText %v", s, err, pe.Offset, uerr)
 		}
-		if !strings.HasPrefix(err.Error(), "ulid: ") || !utf8.ValidString(err.Error()) {
+		if !strings.HasPrefix(err.Error(), "uuid: ") || !utf8.ValidString(err.Error()) {
 			t.Fatalf("Parse(%q): message %q", s, err)
 		}
 	})

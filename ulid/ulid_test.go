@@ -98,9 +98,9 @@ func TestParseErrors(t *testing.T) {
 		off  int
 		kind error
 	}{
-		{"", -1, ulid.ErrLength},
-		{"01ARYZ6S41TSV4RRFFQ69G5FA", -1, ulid.ErrLength},
-		{"01ARYZ6S41TSV4RRFFQ69G5FAVV", -1, ulid.ErrLength},
+		{"", -1, uuid.ErrLength},
+		{"01ARYZ6S41TSV4RRFFQ69G5FA", -1, uuid.ErrLength},
+		{"01ARYZ6S41TSV4RRFFQ69G5FAVV", -1, uuid.ErrLength},
 		{"01ARYZ6S41TSV4RRFFQ69G5FAU", 25, ulid.ErrDigit},
 		{"I1ARYZ6S41TSV4RRFFQ69G5FAV", 0, ulid.ErrDigit},
 		{"0LARYZ6S41TSV4RRFFQ69G5FAV", 1, ulid.ErrDigit},
@@ -109,7 +109,7 @@ func TestParseErrors(t *testing.T) {
 		{"01ARYZ6S41TSV4RRFFQ69G5FA-x", 25, ulid.ErrDigit},
 		{"01ARYZ6S41TSV4RRFFQ69G5Fé", 24, ulid.ErrDigit},
 		{"8ZZZZZZZZZZZZZZZZZZZZZZZZZ", 0, ulid.ErrOverflow},
-		{"8ZZZZZZZZZZZZZZZZZZZZZZZZ", -1, ulid.ErrLength},
+		{"8ZZZZZZZZZZZZZZZZZZZZZZZZ", -1, uuid.ErrLength},
 	} {
 		id, err := ulid.Parse(c.in)
 		var pe *ulid.ParseError
@@ -117,7 +117,7 @@ func TestParseErrors(t *testing.T) {
 			t.Errorf("Parse(%q) = %v, %v; want Offset %d, %v", c.in, id, err, c.off, c.kind)
 			continue
 		}
-		if !strings.HasPrefix(err.Error(), "ulid: parsing ") {
+		if !strings.HasPrefix(err.Error(), "uuid: parsing ") {
 			t.Errorf("Parse(%q): message %q", c.in, err)
 		}
 		keep := ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV")
@@ -126,15 +126,15 @@ func TestParseErrors(t *testing.T) {
 			t.Errorf("UnmarshalText(%q) = %v, left %v; want %v, receiver unchanged", c.in, err, v, c.kind)
 		}
 	}
-	want := `ulid: parsing "01ARYZ6S41TSV4RRFFQ69G5FAU": bad digit at offset 25`
+	want := `uuid: parsing "01ARYZ6S41TSV4RRFFQ69G5FAU" as ulid: invalid digit at offset 25`
 	if _, err := ulid.Parse("01ARYZ6S41TSV4RRFFQ69G5FAU"); err == nil || err.Error() != want {
 		t.Errorf("Error() = %v; want %s", err, want)
 	}
 	long := strings.Repeat("0", 100)
 	_, err := ulid.Parse(long)
 	var pe *ulid.ParseError
-	if !errors.As(err, &pe) || pe.Input != long[:64]+"…" {
-		t.Errorf("Parse(100 zeros) = %v; want the input cut to 64 bytes", err)
+	if !errors.As(err, &pe) || pe.Input != long[:64]+"…" || pe.Offset != -1 || pe.Err != uuid.ErrLength {
+		t.Errorf("Parse(100 zeros) = %#v; want uuid.ErrLength at offset -1 with the input cut to 64 bytes", err)
 	}
 }
 
