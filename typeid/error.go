@@ -15,12 +15,12 @@ const maxErrInput = 128
 // ParseError reports text that is not a TypeID, as [uuid.ParseError] does
 // for the root package's forms and [strconv.NumError] for numbers: the
 // input, where its first problem is, and the kind of problem, one of
-// [uuid.ErrLength], [ErrPrefix], [ErrDigit] and [ErrOverflow], which
+// [uuid.ErrLength], [ErrPrefix], [ErrDigit] and [ErrRange], which
 // [errors.Is] matches through the error.
 type ParseError struct {
 	Input  string // the rejected text, cut to 128 bytes ("…" marks the cut)
 	Offset int    // byte offset of the first problem in the input; -1 for a wrong length
-	Err    error  // the kind: uuid.ErrLength, ErrPrefix, ErrDigit or ErrOverflow
+	Err    error  // the kind: uuid.ErrLength, ErrPrefix, ErrDigit or ErrRange
 }
 
 // The kinds of [ParseError] besides [uuid.ErrLength], the root package's
@@ -28,7 +28,7 @@ type ParseError struct {
 // on: the first byte that fits neither prefix nor suffix decides the kind;
 // text whose bytes all fit but whose suffix is not 26 bytes long, the empty
 // text among them, has kind uuid.ErrLength; a suffix of 26 digits that
-// would need a 129th bit has kind ErrOverflow.
+// would need a 129th bit has kind ErrRange.
 var (
 	// ErrPrefix is the kind of a ParseError for a prefix that breaks the
 	// rules: a byte that is not a lowercase ASCII letter or an underscore,
@@ -40,9 +40,9 @@ var (
 	// not in its alphabet, "0123456789abcdefghjkmnpqrstvwxyz".
 	ErrDigit = errors.New("uuid: invalid digit")
 
-	// ErrOverflow is the kind of a ParseError for a suffix whose first
+	// ErrRange is the kind of a ParseError for a suffix whose first
 	// digit is above '7', so that its value needs more than 128 bits.
-	ErrOverflow = errors.New("uuid: value out of range")
+	ErrRange = errors.New("uuid: value out of range")
 )
 
 // Error returns a message such as
@@ -111,5 +111,5 @@ func diagnose[T ~string | ~[]byte](in T) *ParseError {
 	if len(suffix) != suffixLen {
 		return newParseError(in, -1, uuid.ErrLength)
 	}
-	return newParseError(in, sep+1, ErrOverflow)
+	return newParseError(in, sep+1, ErrRange)
 }

@@ -117,7 +117,7 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("Parse(%q): error %#v; want a *ParseError with -1 <= Offset < len and a bounded Input", s, err)
 		}
 		kinds := 0
-		for _, k := range []error{uuid.ErrLength, typeid.ErrPrefix, typeid.ErrDigit, typeid.ErrOverflow} {
+		for _, k := range []error{uuid.ErrLength, typeid.ErrPrefix, typeid.ErrDigit, typeid.ErrRange} {
 			if errors.Is(err, k) {
 				kinds++
 			}

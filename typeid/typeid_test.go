@@ -125,7 +125,7 @@ var wantErrors = map[string]struct {
 	"suffix-wrong-alphabet":      {7, typeid.ErrDigit},
 	"suffix-ambiguous-crockford": {7, typeid.ErrDigit},
 	"suffix-hyphens-crockford":   {16, typeid.ErrDigit},
-	"suffix-overflow":            {7, typeid.ErrOverflow},
+	"suffix-overflow":            {7, typeid.ErrRange},
 	"prefix-underscore-start":    {0, typeid.ErrPrefix},
 	"prefix-underscore-end":      {6, typeid.ErrPrefix},
 	"empty":                      {-1, uuid.ErrLength},

@@ -14,27 +14,27 @@ const maxErrInput = 64
 // ParseError reports text that is not a ULID, as [uuid.ParseError] does
 // for the root package's forms and [strconv.NumError] for numbers: the
 // input, where its first problem is, and the kind of problem, one of
-// [uuid.ErrLength], [ErrDigit] and [ErrOverflow], which [errors.Is] matches
+// [uuid.ErrLength], [ErrDigit] and [ErrRange], which [errors.Is] matches
 // through the error.
 type ParseError struct {
 	Input  string // the rejected text, cut to 64 bytes ("…" marks the cut)
 	Offset int    // byte offset of the first problem in the input; -1 for a wrong length
-	Err    error  // the kind: uuid.ErrLength, ErrDigit or ErrOverflow
+	Err    error  // the kind: uuid.ErrLength, ErrDigit or ErrRange
 }
 
 // The kinds of [ParseError] besides [uuid.ErrLength], the root package's
 // sentinel for every wrong length. The first byte outside the alphabet
 // decides the kind; text whose bytes all fit but that is not 26 bytes long,
 // the empty text among them, has kind uuid.ErrLength; 26 digits that would
-// need a 129th bit have kind ErrOverflow.
+// need a 129th bit have kind ErrRange.
 var (
 	// ErrDigit is the kind of a ParseError for a byte that is not a digit
 	// of Crockford's base 32 in either case; I, L, O and U are not.
 	ErrDigit = errors.New("uuid: invalid digit")
 
-	// ErrOverflow is the kind of a ParseError for text whose first digit
+	// ErrRange is the kind of a ParseError for text whose first digit
 	// is above '7', so that its value needs more than 128 bits.
-	ErrOverflow = errors.New("uuid: value out of range")
+	ErrRange = errors.New("uuid: value out of range")
 )
 
 // Error returns a message such as
@@ -67,7 +67,7 @@ func diagnose[T ~string | ~[]byte](in T) *ParseError {
 		}
 	}
 	if kind == uuid.ErrLength && len(in) == textLen {
-		off, kind = 0, ErrOverflow
+		off, kind = 0, ErrRange
 	}
 	var s string
 	if len(in) > maxErrInput {

@@ -90,7 +90,7 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("Parse(%q): error %#v; want a *ParseError with -1 <= Offset < len and a bounded Input", s, err)
 		}
 		kinds := 0
-		for _, k := range []error{uuid.ErrLength, ulid.ErrDigit, ulid.ErrOverflow} {
+		for _, k := range []error{uuid.ErrLength, ulid.ErrDigit, ulid.ErrRange} {
 			if errors.Is(err, k) {
 				kinds++
 			}

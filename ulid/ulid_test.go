@@ -79,8 +79,8 @@ func TestVectors(t *testing.T) {
 				}
 			case "overflow":
 				var pe *ulid.ParseError
-				if !errors.As(err, &pe) || !errors.Is(err, ulid.ErrOverflow) || pe.Offset != 0 || pe.Input != s || id != (ulid.ULID{}) {
-					t.Fatalf("Parse(%q) = %v, %v; want ErrOverflow at offset 0", s, id, err)
+				if !errors.As(err, &pe) || !errors.Is(err, ulid.ErrRange) || pe.Offset != 0 || pe.Input != s || id != (ulid.ULID{}) {
+					t.Fatalf("Parse(%q) = %v, %v; want ErrRange at offset 0", s, id, err)
 				}
 			default:
 				t.Fatalf("line %d: unknown kind %q", v.line, v.kind)
@@ -108,7 +108,7 @@ func TestParseErrors(t *testing.T) {
 		{"01ARYZ6S41-SV4RRFFQ69G5FAV", 10, ulid.ErrDigit},
 		{"01ARYZ6S41TSV4RRFFQ69G5FA-x", 25, ulid.ErrDigit},
 		{"01ARYZ6S41TSV4RRFFQ69G5Fé", 24, ulid.ErrDigit},
-		{"8ZZZZZZZZZZZZZZZZZZZZZZZZZ", 0, ulid.ErrOverflow},
+		{"8ZZZZZZZZZZZZZZZZZZZZZZZZZ", 0, ulid.ErrRange},
 		{"8ZZZZZZZZZZZZZZZZZZZZZZZZ", -1, uuid.ErrLength},
 	} {
 		id, err := ulid.Parse(c.in)
