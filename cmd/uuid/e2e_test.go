@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -94,8 +93,8 @@ func TestBinary(t *testing.T) {
 		if err != nil {
 			t.Skip("no sh")
 		}
-		enospc := "uuid: write /dev/stdout: " + syscall.ENOSPC.Error() + "\n"
-		ebadf := "uuid: write /dev/stdout: " + syscall.EBADF.Error() + "\n"
+		enospc := "uuid: write /dev/stdout: " + enospcText + "\n"
+		ebadf := "uuid: write /dev/stdout: " + ebadfText + "\n"
 		tests := []struct {
 			script string
 			code   int
