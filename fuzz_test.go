@@ -322,11 +322,13 @@ func FuzzLayout(f *testing.F) {
 // FuzzGeneratorClock drives one Generator with a clock that jumps anywhere
 // in time.Time's range, both ends included, back and forth: each 9 bytes
 // of script say which generator to call (v1, v6 or v7) and, as a signed
-// number of seconds and nanoseconds, where the clock is. v1 and v6 never
-// repeat; v6 and v7 never go back, unless the clock reads more than a day
-// (maxHold) behind their last timestamp, and v7 repeats nothing it made
-// since it last went back (its random bits are all zero here, so only the
-// counter keeps values apart). ErrExhausted is the only error allowed, and
+// number of seconds and nanoseconds, where the clock is. v1 and v6 (with
+// the node, so that only the Gregorian state keeps them apart) never
+// repeat; v7 never goes back, unless the clock reads more than a day
+// (maxHold) behind its last timestamp, and repeats nothing it made since it
+// last went back (its random bits are all zero here, so only the counter
+// keeps values apart); random v6 never goes back unless the clock reads
+// more than a day behind it. ErrExhausted is the only error allowed, and
 // only while the clock reads the last timestamp of the layout: a wrong
 // reading never leaves a generator failing once the clock is sane again.
 func FuzzGeneratorClock(f *testing.F) {
@@ -338,10 +340,15 @@ func FuzzGeneratorClock(f *testing.F) {
 	f.Fuzz(func(t *testing.T, script []byte) {
 		var now time.Time
 		g := NewGenerator(GeneratorOptions{
-			Now:  func() time.Time { return now },
-			Rand: constRandom{},
-			Node: StaticNode([6]byte{0x02, 1, 2, 3, 4, 5}),
+			Now:    func() time.Time { return now },
+			Rand:   constRandom{},
+			Node:   StaticNode([6]byte{0x02, 1, 2, 3, 4, 5}),
+			V6Node: true,
 		})
+		// Random v6 (no V6Node) gets the same clock: its random bits are
+		// zeros here, so only the order is checked, as for v7.
+		random6 := NewGenerator(GeneratorOptions{Now: func() time.Time { return now }, Rand: constRandom{}})
+		var last6 UUID
 		seen := map[UUID]bool{}
 		var last [8]UUID
 		for len(script) >= 9 {
@@ -358,6 +365,16 @@ func FuzzGeneratorClock(f *testing.F) {
 					u, err = g.NewV1()
 				case 6:
 					u, err = g.NewV6()
+					r, rerr := random6.NewV6()
+					if rerr == nil && last6 != (UUID{}) && r.Compare(last6) <= 0 {
+						lt, _, _ := v6Fields(last6)
+						if holds(lt, gregorianTicks(now), maxHoldTicks) {
+							t.Fatalf("random v6 at %v went back: %v after %v", now, r, last6)
+						}
+					}
+					if rerr == nil {
+						last6 = r
+					}
 				case 7:
 					u, err = g.NewV7()
 				}
@@ -371,16 +388,10 @@ func FuzzGeneratorClock(f *testing.F) {
 					}
 					continue
 				}
-				back := false // the clock reads more than maxHold behind the last value
-				if l := last[v]; l != (UUID{}) {
-					switch v {
-					case 6:
-						lt, _, _ := v6Fields(l)
-						back = !holds(lt, gregorianTicks(now), maxHoldTicks)
-					case 7:
-						lm, _, _ := v7Fields(l)
-						back = !holds(lm, unixMillis(now), maxHoldMillis)
-					}
+				back := false // the clock reads more than maxHold behind the last v7
+				if l := last[v]; v == 7 && l != (UUID{}) {
+					lm, _, _ := v7Fields(l)
+					back = !holds(lm, unixMillis(now), maxHoldMillis)
 				}
 				if v == 7 && back {
 					for k := range seen {
@@ -393,7 +404,7 @@ func FuzzGeneratorClock(f *testing.F) {
 					t.Fatalf("v%d at %v made %v again (or of the wrong version)", v, now, u)
 				}
 				seen[u] = true
-				if v != 1 && last[v] != (UUID{}) && u.Compare(last[v]) <= 0 && !back {
+				if v == 7 && last[v] != (UUID{}) && u.Compare(last[v]) <= 0 && !back {
 					t.Fatalf("v%d at %v went back: %v after %v", v, now, u, last[v])
 				}
 				last[v] = u
