@@ -92,7 +92,7 @@ var allowList = []allowed{
 	}},
 	{id: "G6", lib: "google", match: func(d diff) bool {
 		verb, _, ok := fmtVerb(d)
-		return ok && (verb == 'x' || verb == 'X' || verb == 'd')
+		return ok && (verb == 'x' || verb == 'X')
 	}},
 	{id: "G7", lib: "google", match: func(d diff) bool {
 		verb, between, ok := fmtVerb(d)

@@ -25,10 +25,8 @@
 //     "RFC4122", "Reserved", …), with other numbers behind the constants:
 //     compare with [RFC4122] and the others, not with integers.
 //   - G6. fmt's %x and %X print the 32 hex digits; google/uuid printed the
-//     hex of the 36-character text (72 digits). %d and other verbs that are
-//     not for text print %!d(uuid.UUID=…); google/uuid printed the 16 bytes
-//     as numbers. %s, %v and %q, with any flags, width and precision, print
-//     what google/uuid prints.
+//     hex of the 36-character text (72 digits). %s, %v, %q and %d, with any
+//     flags, width and precision, print what google/uuid prints.
 //   - G7. %#v prints Go syntax of the library; google/uuid printed
 //     uuid.UUID{0x…, …}.
 //   - G8. [NewV6] writes the version 6 layout of RFC 9562; google/uuid's
