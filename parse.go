@@ -362,16 +362,12 @@ func diagnoseCanonical(s *[canonicalLen]byte) (offset int, kind error) {
 		"\x09\x0a\x0b\x0c\x0e\x0f\x10\x11" +
 		"\x13\x14\x15\x16\x18\x19\x1a\x1b" +
 		"\x1c\x1d\x1e\x1f\x20\x21\x22\x23"
-	// One bit per digit, in order, set where the digit is bad; no branch
-	// depends on where the bad digit is.
-	var m uint32
-	for i, w := range canonicalWords(s) {
-		_, bad := decodeHex8(w)
-		m |= uint32(gatherHighs(bad)) << (8 * i)
-	}
 	offset = canonicalLen
-	if m != 0 {
-		offset = int(digitOffsets[bits.TrailingZeros32(m)])
+	for i, w := range canonicalWords(s) {
+		if _, bad := decodeHex8(w); bad != 0 {
+			offset = int(digitOffsets[i*8+bits.TrailingZeros64(bad)/8])
+			break
+		}
 	}
 	switch {
 	case offset > 8 && s[8] != '-':
@@ -386,14 +382,6 @@ func diagnoseCanonical(s *[canonicalLen]byte) (offset int, kind error) {
 		return offset, ErrHexDigit
 	}
 	return 0, nil
-}
-
-// gatherHighs returns the high bits of the eight bytes of x, where
-// decodeHex8 flags bad digits, as one byte: bit k is the high bit of byte
-// k. The multiplication moves bit 8k of x>>7 to bit 56+k, and no two of
-// its partial products meet, so nothing carries.
-func gatherHighs(x uint64) byte {
-	return byte((x >> 7 & ones) * 0x0102040810204080 >> 56)
 }
 
 // diagnoseHex is diagnoseCanonical for 32 hex digits.
