@@ -173,13 +173,14 @@ func (u *UUID) UnmarshalText(text []byte) error {
 
 // parse is the grammar shared by every text entry point: it decodes in
 // into *u and reports whether in is a UUID; if not, it sets *u to the Nil
-// UUID and, if e is not nil, explains why in *e, which only the failure
-// writes, so that the success path does no more than decode. The []byte
-// entry points pass their text with bytesText and a nil e, and explain a
-// failure with parseErrorBytes, which copies the text. It writes through pointers
-// because arrays are returned through memory, a copy per call level, and a
-// ParseError returned by value costs the success path a spill and copy of
-// its five words.
+// UUID and, if e is not nil, explains why in *e. Only a failure writes *e,
+// so the success path does no more than decode, and Parse, which passes
+// its own e, reaches the decoder in one call. The []byte entry points pass
+// their text with bytesText and a nil e, and explain a failure with
+// parseErrorBytes, which copies the text. parse writes through pointers
+// because arrays are returned through memory, a copy per call level, and
+// a ParseError returned by value costs the success path a spill and a copy
+// of its five words.
 //
 // It is the table of forms (form.go) unrolled, each case one form, from
 // the constants the table is built of: a version that read the table took
@@ -395,7 +396,9 @@ func diagnoseHex(s *[hexLen]byte) (offset int, kind error) {
 }
 
 // scanBody finds the first byte of in that does not fit the template body,
-// a byte at a time, and its kind; the kind is nil if every byte fits.
+// a byte at a time, and its kind; the kind is nil if every byte fits. It is
+// the plain statement of what diagnoseBody computes a word at a time, and
+// FuzzParse checks the two against each other.
 func scanBody[T ~string | ~[]byte](in T, body string) (offset int, kind error) {
 	for i := 0; i < len(in) && i < len(body); i++ {
 		if body[i] == '-' && in[i] != '-' {
