@@ -172,8 +172,9 @@ func (u *UUID) UnmarshalText(text []byte) error {
 }
 
 // parse is the grammar shared by every text entry point: it decodes in
-// into *u and reports whether in is a UUID; if not, it sets *u to the Nil
-// UUID and, if e is not nil, explains why in *e. Only a failure writes *e,
+// into *u, which must be the Nil UUID, and reports whether in is a UUID;
+// if not, *u is still the Nil UUID (the decoders reset it on failure), and
+// if e is not nil, parse explains why in *e. Only a failure writes *e,
 // so the success path does no more than decode, and Parse, which passes
 // its own e, reaches the decoder in one call. The []byte entry points pass
 // their text with bytesText and a nil e, and explain a failure with
@@ -207,7 +208,6 @@ func parse(u *UUID, e *ParseError, in string) bool {
 			return true
 		}
 	}
-	*u = UUID{}
 	if e != nil {
 		e.explain(in, false)
 	}
