@@ -132,7 +132,7 @@ func (e ParseError) ref() *ParseError { return &e }
 // to a string.
 func ParseBytes(b []byte) (UUID, error) {
 	var u UUID
-	if parse(&u, nil, bytesText(b)) {
+	if decode(&u, b) {
 		return u, nil
 	}
 	return UUID{}, parseErrorBytes(b)
@@ -164,24 +164,21 @@ func MustParse(s string) UUID {
 // unchanged.
 func (u *UUID) UnmarshalText(text []byte) error {
 	var v UUID
-	if !parse(&v, nil, bytesText(text)) {
+	if !decode(&v, text) {
 		return parseErrorBytes(text)
 	}
 	*u = v
 	return nil
 }
 
-// parse is the grammar shared by every text entry point: it decodes in
-// into *u, which must be the Nil UUID, and reports whether in is a UUID;
-// if not, *u is still the Nil UUID (the decoders reset it on failure), and
-// if e is not nil, parse explains why in *e. Only a failure writes *e,
-// so the success path does no more than decode, and Parse, which passes
-// its own e, reaches the decoder in one call. The []byte entry points pass
-// their text with bytesText and a nil e, and explain a failure with
-// parseErrorBytes, which copies the text. parse writes through pointers
-// because arrays are returned through memory, a copy per call level, and
-// a ParseError returned by value costs the success path a spill and a copy
-// of its five words.
+// parse is the grammar of Parse: it decodes in into *u, which must be the
+// Nil UUID, and reports whether in is a UUID; if not, *u is still the Nil
+// UUID (the decoders reset it on failure) and parse explains why in *e.
+// Only a failure writes *e, so the success path does no more than decode,
+// and Parse, which passes its own e, reaches the decoder in one call.
+// parse writes through pointers because arrays are returned through
+// memory, a copy per call level, and a ParseError returned by value costs
+// the success path a spill and a copy of its five words.
 //
 // It is the table of forms (form.go) unrolled, each case one form, from
 // the constants the table is built of: a version that read the table took
@@ -208,15 +205,29 @@ func parse(u *UUID, e *ParseError, in string) bool {
 			return true
 		}
 	}
-	if e != nil {
-		e.explain(in, false)
-	}
+	e.explain(in, false)
 	return false
 }
 
-// bytesText returns b read in place as a string, for parse: the string
-// must not outlive the call, as b may change after it.
-func bytesText(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+// decode is parse without the explanation, for the []byte entry points,
+// which explain a failure with parseErrorBytes: it decodes in into *u and
+// reports whether in is a UUID, leaving *u the Nil UUID if not. Its cases
+// are parse's, which FuzzParse checks by comparing Parse with ParseBytes
+// and UnmarshalText on every input.
+func decode(u *UUID, in []byte) bool {
+	switch len(in) {
+	case canonicalLen:
+		return decodeCanonical(u, textArray[[canonicalLen]byte](in))
+	case hexLen:
+		return decodeHex(u, textArray[[hexLen]byte](in))
+	case bracedLen:
+		return in[0] == bracedPrefix[0] && in[bracedLen-1] == bracedSuffix[0] &&
+			decodeCanonical(u, textArray[[canonicalLen]byte](in[len(bracedPrefix):]))
+	case urnLen:
+		return hasURNPrefix(in) && decodeCanonical(u, textArray[[canonicalLen]byte](in[len(urnPrefix):]))
+	}
+	return false
+}
 
 // parseErrorBytes returns the error for a caller's byte slice that parse
 // rejected. The input is always copied: the caller may reuse it.
