@@ -101,12 +101,16 @@ func FuzzParse(f *testing.F) {
 		if u != (UUID{}) {
 			t.Fatalf("failed Parse(%q) returned %v; want Nil", s, u)
 		}
-		if len(s) >= canonicalLen {
-			fastOff, fastKind := diagnoseCanonical(textArray[[canonicalLen]byte](s))
-			slowOff, slowKind := scanBody(s[:canonicalLen], canonicalBody)
+		for _, body := range []string{canonicalBody, hexBody} {
+			fastOff, fastKind := diagnoseBody(s, body)
+			slowOff, slowKind := scanBody(s, body)
 			if fastOff != slowOff || fastKind != slowKind {
-				t.Fatalf("diagnoseCanonical(%q) = %d, %v; scanBody says %d, %v", s[:canonicalLen], fastOff, fastKind, slowOff, slowKind)
+				t.Fatalf("diagnoseBody(%q, %q) = %d, %v; scanBody says %d, %v", s, body, fastOff, fastKind, slowOff, slowKind)
 			}
+		}
+		var pe, peb *ParseError
+		if errors.As(err, &pe) && errors.As(errb, &peb) && *pe != *peb {
+			t.Fatalf("Parse(%q) = %#v; ParseBytes says %#v", s, *pe, *peb)
 		}
 		for _, e := range []error{err, errb, errs} {
 			var pe *ParseError

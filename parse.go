@@ -1,6 +1,7 @@
 package uuid
 
 import (
+	"encoding/binary"
 	"errors"
 	"math/bits"
 	"strconv"
@@ -85,28 +86,18 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // problem.
 func Parse(s string) (u UUID, err error) {
 	// Parse is kept within the inliner's budget, the making of the
-	// ParseError included (see parseText), so that a caller that only
-	// compares the error with nil does not allocate it.
+	// ParseError included, so that a caller that only compares the error
+	// with nil does not allocate it: e lives in the caller's frame, and
+	// only its copy made by ref on failure can need memory of its own.
 	var e ParseError
-	if !parseText(&u, &e, s) {
-		return u, e.ref()
+	if parse(&u, &e, s) {
+		return
 	}
-	return
+	return u, e.ref()
 }
 
-// parseText decodes s into *u and reports whether s is a UUID; if not, it
-// sets *u to the Nil UUID and explains why in *e. Only the failure writes
-// *e, so that the success path stays as short as parse.
-func parseText(u *UUID, e *ParseError, s string) bool {
-	if parse(u, s) {
-		return true
-	}
-	*u = UUID{}
-	e.explain(s, false)
-	return false
-}
-
-// parseStrictText is parseText for ParseStrict.
+// parseStrictText is parse for ParseStrict: it accepts only the canonical
+// form.
 func parseStrictText(u *UUID, e *ParseError, s string) bool {
 	if len(s) == canonicalLen && decodeCanonical(u, textArray[[canonicalLen]byte](s)) {
 		return true
@@ -116,18 +107,24 @@ func parseStrictText(u *UUID, e *ParseError, s string) bool {
 	return false
 }
 
-// explain sets e to the error for the string s, which is not a UUID, field
-// by field (a whole-struct copy through a pointer costs more).
+// explain sets e to the error for the string s, which is not a UUID,
+// field by field (a whole-struct copy through a pointer costs more). A
+// string is immutable, so a short one is kept as it is, and only the first
+// bytes of a long one are copied.
 func (e *ParseError) explain(s string, strict bool) {
-	e.Offset, e.Err = diagnose(s, strict)
+	if len(s) == canonicalLen { // the usual case, without diagnose's dispatch
+		e.Offset, e.Err = diagnoseCanonical(textArray[[canonicalLen]byte](s))
+	} else {
+		e.Offset, e.Err = diagnose(s, strict)
+	}
 	e.Input = s
 	if len(s) > maxErrInput {
 		e.Input = boundedInput(s)
 	}
 }
 
-// ref returns a pointer to a copy of e. Only the error path of an inlined
-// Parse calls it, so only there does the copy need memory of its own, and
+// ref returns a pointer to a copy of e. Only error paths call it, so only
+// there does the copy need memory of its own, and after an inlined Parse
 // only if the caller keeps the error.
 func (e ParseError) ref() *ParseError { return &e }
 
@@ -135,7 +132,7 @@ func (e ParseError) ref() *ParseError { return &e }
 // to a string.
 func ParseBytes(b []byte) (UUID, error) {
 	var u UUID
-	if parse(&u, b) {
+	if decode(&u, b) {
 		return u, nil
 	}
 	return UUID{}, parseErrorBytes(b)
@@ -167,24 +164,57 @@ func MustParse(s string) UUID {
 // unchanged.
 func (u *UUID) UnmarshalText(text []byte) error {
 	var v UUID
-	if !parse(&v, text) {
+	if !decode(&v, text) {
 		return parseErrorBytes(text)
 	}
 	*u = v
 	return nil
 }
 
-// parse is the grammar shared by every text entry point: it decodes in
-// into *u and reports whether in is a UUID; diagnose explains why not. It
-// writes through a pointer because arrays are returned through memory, a
-// copy per call level.
+// parse is the grammar of Parse: it decodes in into *u, which must be the
+// Nil UUID, and reports whether in is a UUID; if not, *u is still the Nil
+// UUID (the decoders reset it on failure) and parse explains why in *e.
+// Only a failure writes *e, so the success path does no more than decode,
+// and Parse, which passes its own e, reaches the decoder in one call.
+// parse writes through pointers because arrays are returned through
+// memory, a copy per call level, and a ParseError returned by value costs
+// the success path a spill and a copy of its five words.
 //
 // It is the table of forms (form.go) unrolled, each case one form, from
 // the constants the table is built of: a version that read the table took
 // 25 % longer on the canonical form and twice as long on the URN.
 // TestFormTable and FuzzParse check that it accepts what the table
 // describes.
-func parse[T ~string | ~[]byte](u *UUID, in T) bool {
+func parse(u *UUID, e *ParseError, in string) bool {
+	switch len(in) {
+	case canonicalLen:
+		if decodeCanonical(u, textArray[[canonicalLen]byte](in)) {
+			return true
+		}
+	case hexLen:
+		if decodeHex(u, textArray[[hexLen]byte](in)) {
+			return true
+		}
+	case bracedLen:
+		if in[0] == bracedPrefix[0] && in[bracedLen-1] == bracedSuffix[0] &&
+			decodeCanonical(u, textArray[[canonicalLen]byte](in[len(bracedPrefix):])) {
+			return true
+		}
+	case urnLen:
+		if hasURNPrefix(in) && decodeCanonical(u, textArray[[canonicalLen]byte](in[len(urnPrefix):])) {
+			return true
+		}
+	}
+	e.explain(in, false)
+	return false
+}
+
+// decode is parse without the explanation, for the []byte entry points,
+// which explain a failure with parseErrorBytes: it decodes in into *u and
+// reports whether in is a UUID, leaving *u the Nil UUID if not. Its cases
+// are parse's, which FuzzParse checks by comparing Parse with ParseBytes
+// and UnmarshalText on every input.
+func decode(u *UUID, in []byte) bool {
 	switch len(in) {
 	case canonicalLen:
 		return decodeCanonical(u, textArray[[canonicalLen]byte](in))
@@ -197,6 +227,13 @@ func parse[T ~string | ~[]byte](u *UUID, in T) bool {
 		return hasURNPrefix(in) && decodeCanonical(u, textArray[[canonicalLen]byte](in[len(urnPrefix):]))
 	}
 	return false
+}
+
+// parseErrorBytes returns the error for a caller's byte slice that parse
+// rejected. The input is always copied: the caller may reuse it.
+func parseErrorBytes(b []byte) *ParseError {
+	off, kind := diagnose(b, false)
+	return &ParseError{Input: boundedInput(b), Offset: off, Err: kind}
 }
 
 // textArray returns the first bytes of in as an array of A's length, in
@@ -236,13 +273,6 @@ func load64[T ~string | ~[]byte](s T, i int) uint64 {
 	_ = s[i+7]
 	return uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
 		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-}
-
-// parseErrorBytes returns the error for a caller's byte slice that parse
-// rejected. The input is always copied: the caller may reuse it.
-func parseErrorBytes(b []byte) *ParseError {
-	off, kind := diagnose(b, false)
-	return &ParseError{Input: boundedInput(b), Offset: off, Err: kind}
 }
 
 // diagnose explains why in is not a UUID: the offset of the first bad byte
@@ -307,15 +337,29 @@ func guessForm[T ~string | ~[]byte](in T) Form {
 
 // diagnoseBody finds the first byte of in, which may be shorter or longer
 // than body, that does not fit the template body (canonicalBody or
-// hexBody), and its kind; the kind is nil if every byte fits. A complete
-// canonical body is checked a word at a time by diagnoseCanonical, and
-// anything else a byte at a time by scanBody.
+// hexBody), and its kind; the kind is nil if every byte fits. It checks a
+// word at a time, with diagnoseCanonical or diagnoseHex, on a copy of the
+// body's first bytes padded with bytes that fit it, so that the first bad
+// byte of the copy is that of in.
 func diagnoseBody[T ~string | ~[]byte](in T, body string) (offset int, kind error) {
-	if body == canonicalBody && len(in) >= canonicalLen {
-		return diagnoseCanonical(textArray[[canonicalLen]byte](in))
+	if body == canonicalBody {
+		if len(in) >= canonicalLen {
+			return diagnoseCanonical(textArray[[canonicalLen]byte](in))
+		}
+		buf := [canonicalLen]byte([]byte(fitsCanonical))
+		copy(buf[:], in)
+		return diagnoseCanonical(&buf)
 	}
-	return scanBody(in, body)
+	buf := [hexLen]byte([]byte(fitsHex))
+	copy(buf[:], in)
+	return diagnoseHex(&buf)
 }
+
+// fitsCanonical and fitsHex are text that fits canonicalBody and hexBody.
+const (
+	fitsCanonical = "00000000-0000-0000-0000-000000000000"
+	fitsHex       = "00000000000000000000000000000000"
+)
 
 // diagnoseCanonical finds the first bad byte of s, and its kind, with the
 // word-at-a-time tests of decodeHex8: the lowest flagged byte of each word
@@ -324,33 +368,48 @@ func diagnoseBody[T ~string | ~[]byte](in T, body string) (offset int, kind erro
 // and of the hyphens. scanBody gives the same answer a byte at a time;
 // FuzzParse checks that. The kind is nil if s is a canonical body.
 func diagnoseCanonical(s *[canonicalLen]byte) (offset int, kind error) {
-	// The offsets of the eight digits each word holds.
-	const (
-		w0 = "\x00\x01\x02\x03\x04\x05\x06\x07"
-		w1 = "\x09\x0a\x0b\x0c\x0e\x0f\x10\x11"
-		w2 = "\x13\x14\x15\x16\x18\x19\x1a\x1b"
-		w3 = "\x1c\x1d\x1e\x1f\x20\x21\x22\x23"
-	)
+	// The offsets of the digits, eight to a word as canonicalWords packs
+	// them.
+	const digitOffsets = "\x00\x01\x02\x03\x04\x05\x06\x07" +
+		"\x09\x0a\x0b\x0c\x0e\x0f\x10\x11" +
+		"\x13\x14\x15\x16\x18\x19\x1a\x1b" +
+		"\x1c\x1d\x1e\x1f\x20\x21\x22\x23"
 	offset = canonicalLen
 	for i, w := range canonicalWords(s) {
 		if _, bad := decodeHex8(w); bad != 0 {
-			offset = int([4]string{w0, w1, w2, w3}[i][bits.TrailingZeros64(bad)/8])
+			offset = int(digitOffsets[i*8+bits.TrailingZeros64(bad)/8])
 			break
 		}
 	}
-	for _, h := range [4]int{8, 13, 18, 23} {
-		if h < offset && s[h] != '-' {
-			return h, ErrHyphen
-		}
-	}
-	if offset < canonicalLen {
+	switch {
+	case offset > 8 && s[8] != '-':
+		return 8, ErrHyphen
+	case offset > 13 && s[13] != '-':
+		return 13, ErrHyphen
+	case offset > 18 && s[18] != '-':
+		return 18, ErrHyphen
+	case offset > 23 && s[23] != '-':
+		return 23, ErrHyphen
+	case offset < canonicalLen:
 		return offset, ErrHexDigit
 	}
 	return 0, nil
 }
 
+// diagnoseHex is diagnoseCanonical for 32 hex digits.
+func diagnoseHex(s *[hexLen]byte) (offset int, kind error) {
+	for i := 0; i < hexLen; i += 8 {
+		if _, bad := decodeHex8(binary.LittleEndian.Uint64(s[i:])); bad != 0 {
+			return i + bits.TrailingZeros64(bad)/8, ErrHexDigit
+		}
+	}
+	return 0, nil
+}
+
 // scanBody finds the first byte of in that does not fit the template body,
-// a byte at a time, and its kind; the kind is nil if every byte fits.
+// a byte at a time, and its kind; the kind is nil if every byte fits. It is
+// the plain statement of what diagnoseBody computes a word at a time, and
+// FuzzParse checks the two against each other.
 func scanBody[T ~string | ~[]byte](in T, body string) (offset int, kind error) {
 	for i := 0; i < len(in) && i < len(body); i++ {
 		if body[i] == '-' && in[i] != '-' {
