@@ -6,7 +6,7 @@ go 1.25.0
 replace github.com/afb7af96/uuid => ../
 
 require (
-	github.com/afb7af96/uuid v0.0.0-00010101000000-000000000000
+	github.com/afb7af96/uuid v0.0.0-20261124022528-cd14a5b9d2b8
 	github.com/fxamacker/cbor/v2 v2.10.0
 	go.mongodb.org/mongo-driver/v2 v2.10.0
 )
