@@ -71,7 +71,7 @@ func (u UUID) MarshalText() ([]byte, error) {
 // Format implements [fmt.Formatter]. The verbs are:
 //
 //	%v, %s  the canonical form, as String returns it
-//	%q      the canonical form in double quotes
+//	%q      the canonical form in double quotes (%#q: in backquotes)
 //	%S      the canonical form with upper-case hex digits
 //	%x, %X  the 32 hex digits without hyphens, lower or upper case
 //	%#v     Go syntax: uuid.MustParse("…")

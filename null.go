@@ -10,7 +10,8 @@ import (
 // NullUUID is a UUID that may be SQL NULL or JSON null. The zero value is
 // null. Its methods follow google/uuid's NullUUID: on failure, Scan,
 // UnmarshalJSON and UnmarshalText return the error and set Valid to false,
-// so a failed decode never leaves an old value looking valid. A null
+// so a failed decode never leaves an old value looking valid; only
+// UnmarshalBinary, as google/uuid's, leaves the value as it was. A null
 // NullUUID is "null" as text and JSON, and no bytes as binary, so it can be
 // a JSON object key, an XML element or a log attribute.
 type NullUUID struct {
