@@ -139,6 +139,7 @@ var _ = registerChild("clone", func(t *testing.T, seed string) {
 // after the switch must differ. A generator that read crypto/rand ahead
 // and kept the bytes would hand both clones the same ones.
 func TestClones(t *testing.T) {
+	t.Parallel()
 	cs, release := startChildren(t, time.Minute, childSpec{role: "clone", arg: "2"}, childSpec{role: "clone", arg: "3"})
 	release()
 	out := make([]map[string]string, 2)

@@ -154,6 +154,7 @@ func TestFillV4(t *testing.T) {
 // TestFillV7Batches checks a batch longer than one reservation, and that
 // its random bits are the bytes the source gave, in order.
 func TestFillV7Batches(t *testing.T) {
+	t.Parallel()
 	g := NewGenerator(GeneratorOptions{Now: fixedClock(rfcTime)})
 	ids := make([]UUID, 3*maxReserve+5)
 	if err := g.FillV7(ids); err != nil {
@@ -334,6 +335,7 @@ func must(u UUID, err error) UUID {
 // a ninth goroutine moves back and forth: the union is unique, and each
 // goroutine's v6 and v7 sequences strictly increase.
 func TestConcurrentGenerators(t *testing.T) {
+	t.Parallel()
 	const workers, each = 8, 5000
 	clock := newScriptClock(rfcTime)
 	g := NewGenerator(GeneratorOptions{Now: clock.Func()})
@@ -623,6 +625,7 @@ func bitBalance(t *testing.T, what string, ids []UUID, random func(bit int) bool
 // TestRandomBits checks each random bit of v4 and of v7's random field
 // over 100 000 values, so a zeroed or constant field is caught.
 func TestRandomBits(t *testing.T) {
+	t.Parallel()
 	const n = 100_000
 	v4 := make([]UUID, n)
 	v7 := make([]UUID, n)
@@ -664,6 +667,7 @@ func memState(g *Generator) *memoryGregorian {
 // and back of an hour, keep random v6 and v7 strictly increasing, and v6
 // with a node unique.
 func TestBadReading(t *testing.T) {
+	t.Parallel()
 	bad := []time.Time{
 		time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC),
 		time.Date(5236, 3, 31, 21, 21, 0, 0, time.UTC),
@@ -752,6 +756,7 @@ func TestBadReading(t *testing.T) {
 // a state file: none repeats. The state file's runs are shorter, as each
 // call reserves; CI runs them as long as the memory runs.
 func TestAlternatingGenerators(t *testing.T) {
+	t.Parallel()
 	for _, state := range []string{"memory", "file"} {
 		if state == "file" && flockMissing != nil {
 			continue

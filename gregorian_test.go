@@ -68,6 +68,7 @@ func (s pairSet) add(t *testing.T, what string, i int, ticks uint64, seq uint16)
 // table, with clocks that alternate between two readings or stand
 // still, well past the 16384 clock sequences: no pair comes round.
 func TestUniquenessRule(t *testing.T) {
+	t.Parallel()
 	n := 40_000 * soakScale(t) // past 2×16384: the clock sequence wraps
 	for _, c := range clockShapes {
 		t.Run("state=memory/clock="+c.name, func(t *testing.T) {

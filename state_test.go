@@ -580,6 +580,7 @@ func TestStateFileMode(t *testing.T) {
 // continue after each other's blocks, so they all keep the clock sequence
 // the first one drew.
 func TestStateFileProcesses(t *testing.T) {
+	t.Parallel()
 	procs := 2 // in CI (UUID_SOAK_SECONDS set), 4
 	if soakScale(t) > 1 {
 		procs = 4
@@ -623,6 +624,7 @@ func TestStateFileProcesses(t *testing.T) {
 // frozen clock, so that reservations contend for the lock all the time:
 // no two reservations get the same timestamp and clock sequence.
 func TestStateFileLock(t *testing.T) {
+	t.Parallel()
 	count := 1_000 // in CI (UUID_SOAK_SECONDS set), 25 000
 	if soakScale(t) > 1 {
 		count = 25_000
@@ -678,6 +680,7 @@ func TestStateFileLock(t *testing.T) {
 // same file and clock: nothing the second makes equals anything the first
 // wrote out before it died.
 func TestStateFileKill(t *testing.T) {
+	t.Parallel()
 	before, after := 10_000, 30_000 // in CI (UUID_SOAK_SECONDS set), ten times more
 	if soakScale(t) > 1 {
 		before, after = 100_000, 300_000
@@ -830,6 +833,7 @@ func startReading(t *testing.T, path string, n int) (*child, *os.File, []byte) {
 // first child made from the replaced file would repeat the second child's
 // UUIDs; it must notice the replacement and move to the new file.
 func TestStateFileReplaced(t *testing.T) {
+	t.Parallel()
 	before, second := 5_000, 20_000 // in CI (UUID_SOAK_SECONDS set), ten times more
 	if soakScale(t) > 1 {
 		before, second = 50_000, 200_000
@@ -1019,6 +1023,7 @@ func TestStateTableReserve(t *testing.T) {
 // os.ErrDeadlineExceeded, and while it waits the Generator's other
 // versions go on.
 func TestStateFileLockWait(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "state")
 	opts := stateOptions(path, rfcTime)
 	opts.StateFileLockWait = 100 * time.Millisecond
@@ -1153,6 +1158,7 @@ func TestStateFileHardLink(t *testing.T) {
 // what the first handed out, however the clock stands, so the process
 // repeats nothing.
 func TestStateFileProcessHistory(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "state")
 	var all []UUID
 	for range 200 {
