@@ -773,6 +773,7 @@ func TestAlternatingGenerators(t *testing.T) {
 				continue // CI runs them all
 			}
 			t.Run("state="+state+"/clock="+c.name, func(t *testing.T) {
+				t.Parallel()
 				var i int
 				now := func() time.Time { i++; return gregorianTime(c.ticks(i)) }
 				opts := GeneratorOptions{Now: now, Node: StaticNode([6]byte{0x02, 0, 0, 0, 0, 1}), V6Node: true}

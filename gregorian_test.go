@@ -72,6 +72,7 @@ func TestUniquenessRule(t *testing.T) {
 	n := 40_000 * soakScale(t) // past 2×16384: the clock sequence wraps
 	for _, c := range clockShapes {
 		t.Run("state=memory/clock="+c.name, func(t *testing.T) {
+			t.Parallel()
 			var s gregorianState
 			seen := pairSet{}
 			for i := 0; i < n; i++ {
@@ -83,6 +84,7 @@ func TestUniquenessRule(t *testing.T) {
 			}
 		})
 		t.Run("state=table/clock="+c.name, func(t *testing.T) {
+			t.Parallel()
 			// A block of one per call, as a process reserving again and
 			// again, so that the clock sequences wrap.
 			var tab stateTable
