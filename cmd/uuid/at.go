@@ -157,20 +157,25 @@ func atFiller(v int, t time.Time) func([]uuid.UUID) error {
 			return nil
 		}
 	}
-	at := versions[v].at
-	var shared uuid.UUID // the first UUID, whose clock sequence and node all share
-	started := false
+	// A generator whose clock moves one tick per UUID hands out t's tick
+	// first and then every following one, all in one run of one clock
+	// sequence (v1 with the host's node; v6 with a random node).
+	clock := t
+	opts := uuid.GeneratorOptions{Now: func() time.Time { return clock }}
+	next := func(g *uuid.Generator) (uuid.UUID, error) { return g.NewV1() }
+	if v == 6 {
+		opts.Node, opts.V6Node = uuid.RandomNode(), true
+		next = func(g *uuid.Generator) (uuid.UUID, error) { return g.NewV6() }
+	}
+	g := uuid.NewGenerator(opts)
 	return func(dst []uuid.UUID) error {
 		for i := range dst {
-			u := at(t)
-			if !started {
-				shared, started = u, true
+			u, err := next(g)
+			if err != nil {
+				return err
 			}
-			// Octets 8 to 15 hold the variant, the clock sequence and the
-			// node in both layouts (RFC 9562, Sections 5.1 and 5.6).
-			copy(u[8:], shared[8:])
 			dst[i] = u
-			t = t.Add(tick)
+			clock = clock.Add(tick)
 		}
 		return nil
 	}
