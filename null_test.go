@@ -7,6 +7,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"log/slog"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -174,5 +175,87 @@ func TestNullUUIDAllocs(t *testing.T) {
 		if got := testing.AllocsPerRun(100, tc.f); got != tc.want {
 			t.Errorf("%s: %v allocations; want %v", tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestNullUUIDUnmarshalJSON calls UnmarshalJSON directly, as a caller
+// holding a json.RawMessage may, with what encoding/json accepts: white
+// space around null or a string, escapes; and checks that JSON of another
+// type fails as it does for a UUID field, with a *json.UnmarshalTypeError.
+func TestNullUUIDUnmarshalJSON(t *testing.T) {
+	u := uuid.MustParse(nullTestText)
+	valid := uuid.NullUUID{UUID: u, Valid: true}
+	for _, tc := range []struct {
+		name string
+		in   string
+		want uuid.NullUUID
+		ok   bool
+	}{
+		{"null", `null`, uuid.NullUUID{}, true},
+		{"space_null", ` null`, uuid.NullUUID{}, true},
+		{"null_newline", "null\n", uuid.NullUUID{}, true},
+		{"all_space_null", " \t\r\nnull \t\r\n", uuid.NullUUID{}, true},
+		{"string", `"` + nullTestText + `"`, valid, true},
+		{"space_string", " \"" + nullTestText + "\"\n", valid, true},
+		{"escaped", `"\u0066` + nullTestText[1:] + `"`, valid, true},
+		{"space_escaped", "\t\"\\u0066" + nullTestText[1:] + "\" ", valid, true},
+		{"urn", `"urn:uuid:` + nullTestText + `"`, valid, true},
+		// Not what encoding/json accepts as white space, or not one value.
+		{"vtab_null", "\vnull", uuid.NullUUID{}, false},
+		{"nbsp_null", "\u00a0null", uuid.NullUUID{}, false},
+		{"nul", "null\x00", uuid.NullUUID{}, false},
+		{"nulls", "null null", uuid.NullUUID{}, false},
+		{"Null", "Null", uuid.NullUUID{}, false},
+		{"space_in_string", `" ` + nullTestText + `"`, uuid.NullUUID{}, false},
+		{"two_strings", `"` + nullTestText + `" "` + nullTestText + `"`, uuid.NullUUID{}, false},
+		{"empty", ``, uuid.NullUUID{}, false},
+		{"spaces", `   `, uuid.NullUUID{}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// json.Unmarshal, which checks the whole input first, must agree.
+			var viaJSON uuid.NullUUID
+			errJSON := json.Unmarshal([]byte(tc.in), &viaJSON)
+			n := uuid.NullUUID{UUID: uuid.Max(), Valid: true} // failure must only clear Valid
+			err := n.UnmarshalJSON([]byte(tc.in))
+			if tc.ok {
+				if err != nil || n != tc.want || errJSON != nil || viaJSON != tc.want {
+					t.Errorf("UnmarshalJSON(%q) = %v, %+v; json.Unmarshal = %v, %+v; want %+v", tc.in, err, n, errJSON, viaJSON, tc.want)
+				}
+				return
+			}
+			if err == nil || errJSON == nil || n != (uuid.NullUUID{UUID: uuid.Max()}) {
+				t.Errorf("UnmarshalJSON(%q) = %v, left %+v; json.Unmarshal = %v; want errors and Valid false", tc.in, err, n, errJSON)
+			}
+		})
+	}
+
+	// JSON of another type: the error encoding/json gives for a UUID
+	// field, with the field named when it is one.
+	for _, in := range []string{`42`, `true`, `[]`, `{}`, ` 42 `} {
+		var n uuid.NullUUID
+		var te *json.UnmarshalTypeError
+		var pe *uuid.ParseError
+		err := n.UnmarshalJSON([]byte(in))
+		if !errors.As(err, &te) || te.Type != reflect.TypeFor[uuid.NullUUID]() || errors.As(err, &pe) {
+			t.Errorf("UnmarshalJSON(%s) = %v; want a *json.UnmarshalTypeError for uuid.NullUUID", in, err)
+		}
+	}
+	var r struct {
+		Opt uuid.NullUUID `json:"opt"`
+	}
+	var te *json.UnmarshalTypeError
+	if err := json.Unmarshal([]byte(`{"opt": 42}`), &r); !errors.As(err, &te) || te.Field != "opt" || te.Value != "number" {
+		t.Errorf(`json.Unmarshal({"opt": 42}) = %v; want a *json.UnmarshalTypeError for field opt`, err)
+	}
+	// Not JSON at all: encoding/json's own error.
+	var se *json.SyntaxError
+	var n uuid.NullUUID
+	if err := n.UnmarshalJSON([]byte(`"abc`)); !errors.As(err, &se) {
+		t.Errorf("UnmarshalJSON(%q) = %v; want a *json.SyntaxError", `"abc`, err)
+	}
+	// A string that is not a UUID: a *uuid.ParseError of the right kind.
+	var pe *uuid.ParseError
+	if err := n.UnmarshalJSON([]byte(` "` + nullTestText[:35] + `g" `)); !errors.As(err, &pe) || pe.Offset != 35 || !errors.Is(err, uuid.ErrHexDigit) {
+		t.Errorf("UnmarshalJSON of a bad digit = %v; want a *uuid.ParseError at offset 35", err)
 	}
 }

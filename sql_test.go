@@ -3,9 +3,7 @@ package uuid
 import (
 	"bytes"
 	"database/sql/driver"
-	"encoding/json"
 	"errors"
-	"reflect"
 	"testing"
 )
 
@@ -106,88 +104,6 @@ func TestScanWrongLength(t *testing.T) {
 				t.Errorf("NullUUID.Scan(%x) = %v, left %+v", tc.src, err, n)
 			}
 		})
-	}
-}
-
-// TestNullUUIDUnmarshalJSON calls UnmarshalJSON directly, as a caller
-// holding a json.RawMessage may, with what encoding/json accepts: white
-// space around null or a string, escapes; and checks that JSON of another
-// type fails as it does for a UUID field, with a *json.UnmarshalTypeError.
-func TestNullUUIDUnmarshalJSON(t *testing.T) {
-	u := MustParse(good)
-	valid := NullUUID{UUID: u, Valid: true}
-	for _, tc := range []struct {
-		name string
-		in   string
-		want NullUUID
-		ok   bool
-	}{
-		{"null", `null`, NullUUID{}, true},
-		{"space_null", ` null`, NullUUID{}, true},
-		{"null_newline", "null\n", NullUUID{}, true},
-		{"all_space_null", " \t\r\nnull \t\r\n", NullUUID{}, true},
-		{"string", `"` + good + `"`, valid, true},
-		{"space_string", " \"" + good + "\"\n", valid, true},
-		{"escaped", `"\u0066` + good[1:] + `"`, valid, true},
-		{"space_escaped", "\t\"\\u0066" + good[1:] + "\" ", valid, true},
-		{"urn", `"urn:uuid:` + good + `"`, valid, true},
-		// Not what encoding/json accepts as white space, or not one value.
-		{"vtab_null", "\vnull", NullUUID{}, false},
-		{"nbsp_null", "\u00a0null", NullUUID{}, false},
-		{"nul", "null\x00", NullUUID{}, false},
-		{"nulls", "null null", NullUUID{}, false},
-		{"Null", "Null", NullUUID{}, false},
-		{"space_in_string", `" ` + good + `"`, NullUUID{}, false},
-		{"two_strings", `"` + good + `" "` + good + `"`, NullUUID{}, false},
-		{"empty", ``, NullUUID{}, false},
-		{"spaces", `   `, NullUUID{}, false},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			// json.Unmarshal, which checks the whole input first, must agree.
-			var viaJSON NullUUID
-			errJSON := json.Unmarshal([]byte(tc.in), &viaJSON)
-			n := NullUUID{UUID: Max(), Valid: true} // failure must only clear Valid
-			err := n.UnmarshalJSON([]byte(tc.in))
-			if tc.ok {
-				if err != nil || n != tc.want || errJSON != nil || viaJSON != tc.want {
-					t.Errorf("UnmarshalJSON(%q) = %v, %+v; json.Unmarshal = %v, %+v; want %+v", tc.in, err, n, errJSON, viaJSON, tc.want)
-				}
-				return
-			}
-			if err == nil || errJSON == nil || n != (NullUUID{UUID: Max()}) {
-				t.Errorf("UnmarshalJSON(%q) = %v, left %+v; json.Unmarshal = %v; want errors and Valid false", tc.in, err, n, errJSON)
-			}
-		})
-	}
-
-	// JSON of another type: the error encoding/json gives for a UUID
-	// field, with the field named when it is one.
-	for _, in := range []string{`42`, `true`, `[]`, `{}`, ` 42 `} {
-		var n NullUUID
-		var te *json.UnmarshalTypeError
-		var pe *ParseError
-		err := n.UnmarshalJSON([]byte(in))
-		if !errors.As(err, &te) || te.Type != reflect.TypeFor[NullUUID]() || errors.As(err, &pe) {
-			t.Errorf("UnmarshalJSON(%s) = %v; want a *json.UnmarshalTypeError for NullUUID", in, err)
-		}
-	}
-	var r struct {
-		Opt NullUUID `json:"opt"`
-	}
-	var te *json.UnmarshalTypeError
-	if err := json.Unmarshal([]byte(`{"opt": 42}`), &r); !errors.As(err, &te) || te.Field != "opt" || te.Value != "number" {
-		t.Errorf(`json.Unmarshal({"opt": 42}) = %v; want a *json.UnmarshalTypeError for field opt`, err)
-	}
-	// Not JSON at all: encoding/json's own error.
-	var se *json.SyntaxError
-	var n NullUUID
-	if err := n.UnmarshalJSON([]byte(`"abc`)); !errors.As(err, &se) {
-		t.Errorf("UnmarshalJSON(%q) = %v; want a *json.SyntaxError", `"abc`, err)
-	}
-	// A string that is not a UUID: a *ParseError of the right kind.
-	var pe *ParseError
-	if err := n.UnmarshalJSON([]byte(` "` + good[:35] + `g" `)); !errors.As(err, &pe) || pe.Offset != 35 || !errors.Is(err, ErrHexDigit) {
-		t.Errorf("UnmarshalJSON of a bad digit = %v; want a *ParseError at offset 35", err)
 	}
 }
 
