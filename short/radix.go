@@ -77,6 +77,10 @@ func put6(d []byte, v uint32, base uint32, digits string) {
 	d[0] = digits[v/base]
 }
 
+// put58 and parse58, put57 and parse57 are the same code for two bases,
+// written out for each: with the base and its powers as constants the
+// divisions become multiplications. A shared function taking the base as
+// an argument measured 15 % slower for String and 5 % for Parse.
 func put58(d *[base58Len]byte, hi, lo uint64) {
 	q, r1, r0 := divChunks(hi, lo, base58Chunk)
 	d[0] = base58Digits[q/58%58]
