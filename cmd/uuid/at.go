@@ -97,7 +97,7 @@ func atHelp() string {
 
 // setAt reads --at: RFC 3339, or "@" and Unix seconds with up to nine
 // decimals, as GNU date -d takes them, which can state any year.
-func setAt(c *config, _, val string) (err error) {
+func (c *config) setAt(_, val string) (err error) {
 	c.atText = val
 	sec, unix := strings.CutPrefix(val, "@")
 	whole, frac, _ := strings.Cut(sec, ".")

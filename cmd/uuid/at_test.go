@@ -120,7 +120,7 @@ func TestAtCount(t *testing.T) {
 			at, err := time.Parse(time.RFC3339Nano, tt.at)
 			if err != nil {
 				c := &config{}
-				if err := setAt(c, "", tt.at); err != nil {
+				if err := c.setAt("", tt.at); err != nil {
 					t.Fatal(err)
 				}
 				at = c.at

@@ -109,7 +109,9 @@ func TestUsageErrors(t *testing.T) {
 		{"from_for_gen", []string{"--from", "base58"}, "unknown flag --from"},
 		{"bad_format_upper_twice", []string{"--format", "hex+upper+upper"}, "invalid value hex+upper+upper"},
 		{"domain_for_v4", []string{"--domain", "person"}, "--domain and --id apply to v2 only"},
-		{"domain_needs_id", []string{"-v2", "--domain", "org"}, "--domain Org needs --id N"},
+		{"domain_needs_id", []string{"-v2", "--domain", "org"}, "--domain org needs --id N"},
+		{"domain_needs_id_as_typed", []string{"-v2", "--domain=ORG"}, "--domain ORG needs --id N"},
+		{"domain_number_needs_id", []string{"-v2", "--domain", "007"}, "--domain 007 needs --id N"},
 		{"argument", []string{huge}, "unexpected argument ggg"},
 		{"inspect_unknown_column", []string{"inspect", "-o", "uuid,colour"}, "unknown column colour"},
 		{"inspect_raw_json", []string{"inspect", "-r", "--json"}, "exclude each other"},
@@ -192,7 +194,7 @@ func TestV2(t *testing.T) {
 
 func TestHelpAndVersion(t *testing.T) {
 	help := runOK(t, "", "--help")
-	for _, d := range flags { // every flag is in the help
+	for _, d := range new(config).flags() { // every flag is in the help
 		if !strings.Contains(help, "--"+d.long) || d.short != 0 && !strings.Contains(help, "-"+string(d.short)) {
 			t.Errorf("help lacks %s/%c", d.long, d.short)
 		}

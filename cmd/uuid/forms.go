@@ -98,7 +98,7 @@ func typeIDForm(prefix string) textForm {
 
 // setFormat reads --format: a form's name, with "+upper" after it for a
 // form that has an upper-case spelling, or "typeid:PREFIX".
-func setFormat(c *config, _, val string) error {
+func (c *config) setFormat(_, val string) error {
 	name, plus, _ := strings.Cut(val, "+")
 	if prefix, ok := strings.CutPrefix(name, "typeid:"); ok && plus == "" {
 		if _, err := typeid.FromUUID(prefix, uuid.UUID{}); err != nil {
@@ -119,7 +119,7 @@ func setFormat(c *config, _, val string) error {
 
 // setFrom reads inspect's --from: the name of a form with a grammar of its
 // own, which every word must then be in.
-func setFrom(c *config, _, val string) error {
+func (c *config) setFrom(_, val string) error {
 	for i, f := range forms {
 		if val == f.name && f.parse != nil {
 			c.from = &forms[i]

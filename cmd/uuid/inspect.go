@@ -33,7 +33,7 @@ var columns = []column{
 	{"TYPE", 10, "the version of a DCE UUID, in uuidparse's words", typeName},
 	{"TIME", 31, "the time of v1, v6 and v7, in the local time zone", func(u uuid.UUID, in string) string {
 		t, ok := u.Time()
-		ok = ok && u.Variant() == uuid.VariantRFC9562 && versions[u.Version()&15].at != nil // as uuidparse
+		ok = ok && u.Variant() == uuid.VariantRFC9562 && versions[u.Version()&15].at // as uuidparse
 		return ifOK(t.Local().Format("2006-01-02 15:04:05,000000-07:00"), ok)
 	}},
 	{"VERSION", 0, "the version of a DCE UUID, as a number", func(u uuid.UUID, _ string) string {
@@ -73,7 +73,7 @@ func ifOK[T any](v T, ok bool) (zero T) {
 
 // setColumns reads -o LIST as uuidparse does: names in any case, separated
 // by commas, replacing the default columns or, after "+", added to them.
-func setColumns(c *config, _, val string) error {
+func (c *config) setColumns(_, val string) error {
 	list, add := strings.CutPrefix(val, "+")
 	if !add {
 		c.cols = nil
@@ -86,18 +86,6 @@ func setColumns(c *config, _, val string) error {
 		c.cols = append(c.cols, i)
 	}
 	return nil
-}
-
-// setMode returns the do function of -r or -J, which exclude each other
-// as in uuidparse.
-func setMode(mode byte) func(*config, string, string) error {
-	return func(c *config, _, _ string) error {
-		if c.mode != 0 && c.mode != mode {
-			return usagef("-r (--raw) and -J (--json) exclude each other")
-		}
-		c.mode = mode
-		return nil
-	}
 }
 
 // maxToken is the longest word inspect keeps; longer ones are cut, and
@@ -135,7 +123,7 @@ func (c *config) inspect(stdin io.Reader, w *bufio.Writer, stderr io.Writer) (st
 		}
 		p.row(cells)
 	}
-	if c.mode == 'J' {
+	if c.json {
 		w.WriteString("{\n   \"uuids\": [\n")
 	}
 	for _, arg := range c.args {
@@ -179,7 +167,7 @@ type printer struct {
 }
 
 func (p *printer) row(cells []string) {
-	if p.rows++; p.rows == 1 && p.c.mode != 'J' && !p.c.set["noheadings"] {
+	if p.rows++; p.rows == 1 && !p.c.json && !p.c.noHeadings {
 		head := make([]string, len(p.c.cols))
 		for i, col := range p.c.cols {
 			head[i] = columns[col].name
@@ -187,19 +175,19 @@ func (p *printer) row(cells []string) {
 		p.row(head) // as row 2; the data row follows as row 3
 	}
 	for i, col := range p.c.cols {
-		cells[i] = clip(cells[i], p.c.mode == 'r')
+		cells[i] = clip(cells[i], p.c.raw)
 		switch {
-		case p.c.mode == 'J': // printable ASCII is quoted alike in Go and JSON
+		case p.c.json: // printable ASCII is quoted alike in Go and JSON
 			v := cmp.Or(ifOK(strconv.Quote(cells[i]), cells[i] != ""), "null")
 			cells[i] = fmt.Sprintf("\n         %q: %s", strings.ToLower(columns[col].name), v)
-		case p.c.mode == 0 && i < len(cells)-1:
+		case !p.c.raw && i < len(cells)-1:
 			cells[i] = fmt.Sprintf("%-*s", columns[col].width, cells[i])
 		}
 	}
-	switch p.c.mode {
-	case 'J': // the header is not a row in JSON
+	switch {
+	case p.c.json: // the header is not a row in JSON
 		p.w.WriteString(cmp.Or(ifOK("      },{", p.rows > 1), "      {") + strings.Join(cells, ",") + "\n")
-	case 'r':
+	case p.c.raw:
 		p.w.WriteString(strings.Join(cells, " ") + "\n")
 	default:
 		p.tw.Write([]byte(strings.Join(cells, "\t") + "\n"))
@@ -212,7 +200,7 @@ func (p *printer) row(cells []string) {
 // end finishes the output, after err if that is not nil.
 func (p *printer) end(err error) error {
 	p.tw.Flush()
-	if p.c.mode == 'J' { // uuidparse writes an empty list as a blank line
+	if p.c.json { // uuidparse writes an empty list as a blank line
 		p.w.WriteString(cmp.Or(ifOK("      }\n", p.rows > 0), "\n") + "   ]\n}\n")
 	}
 	return err

@@ -41,6 +41,7 @@ package main
 import (
 	"bufio"
 	"cmp"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -57,74 +58,35 @@ import (
 // writing failed; a usage error.
 const exitOK, exitInvalid, exitUsage = 0, 1, 2
 
-// config is a parsed command line.
+// config is a parsed command line: each flag's value in a typed field,
+// a pointer or a text left nil or "" when the flag is not given.
 type config struct {
-	cmd string          // "gen", "inspect", "help" or "version"
-	set map[string]bool // the long names of the flags given
+	cmd command
 
 	// gen
-	version             int // 0 until a flag chooses one
-	count               uint64
-	ns                  uuid.UUID
-	form                *textForm
-	upper               bool
-	at                  time.Time
-	domain              uuid.Domain
-	id                  uint32
-	vflag, name, atText string // vflag: the flag that chose version
+	version    int    // 0 until a flag chooses one
+	vflag      string // the flag that chose version, as written
+	count      uint64
+	ns         *uuid.UUID // -n
+	name       *string    // -N, decoded once read if hex is set
+	hex        bool       // -x
+	form       *textForm
+	upper      bool // the form in upper case (+upper, or --upper once checked)
+	upperFlag  bool // --upper
+	at         time.Time
+	atText     string // --at as given
+	domain     uuid.Domain
+	domainText string  // --domain as given
+	id         *uint32 // --id
 
 	// inspect
-	cols []int     // indexes into columns
-	mode byte      // 0 for the table, 'r' raw, 'J' JSON
-	from *textForm // the form of every word (--from), or nil for the root's
+	cols       []int     // indexes into columns
+	raw, json  bool      // -r, -J
+	noHeadings bool      // -n
+	from       *textForm // the form of every word (--from), or nil for the root's
 
 	args []string // the arguments that are not flags
 }
-
-// A flagDef is one flag of one command (or of both), for parsing and usage.
-type flagDef struct {
-	cmd   string // "gen", "inspect", or "" for both
-	short byte   // the letter after "-", or 0
-	long  string // the name after "--"
-	arg   string // the value's name in the usage text; "" for none
-	help  string // usage text; "\n" starts a continuation line
-	// do records the flag's value; flag is how it was written. Every flag
-	// is also recorded in config.set.
-	do func(c *config, flag, val string) error
-}
-
-// flags is the one table of flags; the usage text is made from it.
-var flags = []flagDef{
-	{"gen", 'r', "random", "", "v4, random (the default)", chooseVersion(4)},
-	{"gen", 't', "time", "", "v1, time-based (with the MAC address)", chooseVersion(1)},
-	{"gen", 'm', "md5", "", "v3, name-based MD5 (needs -n and -N)", chooseVersion(3)},
-	{"gen", 's', "sha1", "", "v5, name-based SHA-1 (needs -n and -N)", chooseVersion(5)},
-	{"gen", '6', "time-v6", "", "v6, reordered time", chooseVersion(6)},
-	{"gen", '7', "time-v7", "", "v7, Unix time", chooseVersion(7)},
-	{"gen", 'v', "", "N", "version 1-8", chooseVersion(0)},
-	{"gen", 'u', "uuid", "uuidN", "version as python -m uuid names it: uuid1 ... uuid8", chooseVersion(-1)},
-	{"gen", 'n', "namespace", "NS", "namespace for v3, v5 and v8: @dns, @url, @oid, @x500\n(or dns, url, oid, x500) or a UUID", setNamespace},
-	{"gen", 'N', "name", "NAME", "name for v3, v5 and v8 (v8 hashes with SHA-256;\nv8 without -n and -N is 122 random bits)",
-		func(c *config, _, val string) error { c.name = val; return nil }},
-	{"gen", 'x', "hex", "", "the -N name is hex digits, decoded before hashing", nop},
-	{"gen", 'C', "count", "N", "how many UUIDs to print (default 1), all distinct\nexcept name-based ones (see below)",
-		setUint(64, func(c *config, n uint64) { c.count = n })},
-	{"gen", 0, "format", "F", formHelp(), setFormat},
-	{"gen", 0, "upper", "", "print the text form in upper case", nop},
-	{"gen", 0, "at", "TIME", atHelp(), setAt},
-	{"gen", 0, "domain", "D", "v2 domain: person, group, org or 0-255 (default person)", setDomain},
-	{"gen", 0, "id", "N", "v2 local ID (default: your uid for person, gid for group)",
-		setUint(32, func(c *config, n uint64) { c.id = uint32(n) })},
-	{"inspect", 'o', "output", "LIST", "the columns to print, by name, comma-separated; +LIST\nadds them to the default ones (see Columns below)", setColumns},
-	{"inspect", 'r', "raw", "", "raw output: cells separated by one space, with space,\nbackslash and other bytes outside printable ASCII as \\xNN", setMode('r')},
-	{"inspect", 'J', "json", "", "print a JSON document, as uuidparse -J does", setMode('J')},
-	{"inspect", 'n', "noheadings", "", "do not print the header line", nop},
-	{"inspect", 0, "from", "F", "every word is in form F, one of ulid, base58, base57,\nbase64url, base36, base32 and typeid (never guessed);\nwithout --from, canonical, hex, braced or urn", setFrom},
-	{"", 'h', "help", "", "print this help", func(c *config, _, _ string) error { c.cmd = "help"; return nil }},
-	{"", 'V', "version", "", "print the version of uuid", func(c *config, _, _ string) error { c.cmd = "version"; return nil }},
-}
-
-func nop(*config, string, string) error { return nil }
 
 // A usageError is a mistake on the command line, reported with exit status 2.
 type usageError struct{ msg string }
@@ -136,77 +98,45 @@ func usagef(format string, args ...any) error {
 }
 
 // parseArgs turns the arguments (without the program name) into a
-// configuration, reading flags as getopt_long does. It is pure: it reads no
-// clock, file or environment.
+// configuration. It is pure: it reads no clock, file or environment.
 func parseArgs(args []string) (*config, error) {
-	c := &config{cmd: "gen", count: 1, form: &forms[0], cols: []int{0, 1, 2, 3}, set: map[string]bool{}}
+	c := &config{cmd: gen, count: 1, form: &forms[0], cols: []int{0, 1, 2, 3}}
 	if len(args) > 0 {
 		switch args[0] {
 		case "gen", "generate":
 			args = args[1:]
 		case "inspect", "parse":
-			c.cmd, args = "inspect", args[1:]
+			c.cmd, args = inspect, args[1:]
 		case "help":
-			return &config{cmd: "help"}, nil
+			return &config{cmd: help}, nil
 		}
 	}
-	cmd := c.cmd
-	for i := 0; i < len(args) && c.cmd == cmd; i++ { // -h and -V end the flags
-		// use applies flag d, written as flag, with a value attached or
-		// else (if it takes one) the next argument.
-		use := func(d *flagDef, flag, val string, attached bool) error {
-			switch {
-			case d.arg == "" && attached:
-				return usagef("flag %s takes no value", flag)
-			case d.arg != "" && !attached:
-				if i++; i == len(args) {
-					return usagef("flag %s needs a value (%s)", flag, d.arg)
-				}
-				val = args[i]
-			}
-			return c.apply(d, flag, val)
+	var defs []flagDef
+	g := getopt{args: args}
+	for _, d := range c.flags() {
+		if d.in&c.cmd != 0 {
+			defs, g.opts = append(defs, d), append(g.opts, d.option)
 		}
-		a := args[i]
-		if a == "--" {
-			c.args = append(c.args, args[i+1:]...)
-			break
-		}
-		if len(a) < 2 || a[0] != '-' {
-			c.args = append(c.args, a)
-			continue
-		}
-		// A long flag is --name, --name=value, a unique prefix of a name
-		// after "--", or (as getopt_long_only reads it) a whole name after "-".
-		name, val, attached := strings.Cut(a[1:], "=")
-		d, err := lookupLong(cmd, strings.TrimPrefix(name, "-"), strings.HasPrefix(a, "--"))
-		if d != nil {
-			err = use(d, "-"+name, val, attached)
-		}
-		// Otherwise the word is a cluster of short flags: -sx, -C5, -v7.
-		for j := 1; d == nil && err == nil && j < len(a); j++ {
-			flag := "-" + a[j:j+1]
-			if d := lookupShort(cmd, a[j]); d == nil {
-				err = usagef("unknown flag %s", clip(flag, false))
-			} else if d.arg == "" {
-				err = use(d, flag, "", false)
-			} else {
-				err, j = use(d, flag, a[j+1:], j+1 < len(a)), len(a)
-			}
+	}
+	for cmd := c.cmd; c.cmd == cmd; { // -h and -V end the flags
+		i, flag, val, err := g.next()
+		if i >= 0 {
+			err = apply(defs[i], flag, val)
 		}
 		if err != nil {
 			return nil, err
 		}
-	}
-	if c.cmd == "gen" {
-		return c, c.checkGen()
+		if i < 0 {
+			c.args = g.operands
+			return c, c.check()
+		}
 	}
 	return c, nil
 }
 
-// apply records one flag.
-func (c *config) apply(d *flagDef, flag, val string) error {
-	c.set[d.long] = true
-	err := d.do(c, flag, val)
+// apply records one flag, written as flag, with its value.
+func apply(d flagDef, flag, val string) error {
+	err := d.set(flag, val)
 	var ue *usageError
 	if err == nil || errors.As(err, &ue) {
 		return err
@@ -214,35 +144,30 @@ func (c *config) apply(d *flagDef, flag, val string) error {
 	return usagef("invalid value %s for flag %s: %v", clip(val, false), flag, err)
 }
 
-// lookupLong returns the flag of cmd named name or, if prefix is set, the
-// one whose name starts with name. It returns nil for a word that is not a
-// long flag and may be a cluster of short ones.
-func lookupLong(cmd, name string, prefix bool) (found *flagDef, err error) {
-	for i, d := range flags {
-		switch {
-		case d.cmd != "" && d.cmd != cmd || d.long == "" || !strings.HasPrefix(d.long, name):
-		case d.long == name:
-			return &flags[i], nil
-		case prefix && found != nil:
-			err = usagef("flag --%s is ambiguous: it begins --%s, --%s and maybe more", name, found.long, d.long)
-		case prefix:
-			found = &flags[i]
+// check settles the defaults and reports flags that do not fit together.
+func (c *config) check() error {
+	if c.cmd == gen && c.version == 0 {
+		c.version, c.vflag = 4, "the default"
+		if c.form.timed { // ULIDs and TypeIDs start with their time
+			c.version, c.vflag = 7, "the default of --format "+c.form.name
 		}
 	}
-	if err == nil && found == nil && prefix {
-		err = usagef("unknown flag --%s", clip(name, false))
+	if i := c.broken(); i >= 0 {
+		return c.ruleError(i)
 	}
-	if err != nil {
-		return nil, err
+	if c.cmd != gen {
+		return nil
 	}
-	return found, nil
-}
-
-func lookupShort(cmd string, b byte) *flagDef {
-	for i := range flags {
-		if d := &flags[i]; d.short == b && (d.cmd == "" || d.cmd == cmd) {
-			return d
+	c.upper = c.upper || c.upperFlag
+	if c.hex {
+		b, err := hex.DecodeString(*c.name)
+		if err != nil {
+			return usagef("-x: the name %s is not hex digits: %v", clip(*c.name, false), err)
 		}
+		*c.name = string(b)
+	}
+	if c.atText != "" {
+		return c.checkAt()
 	}
 	return nil
 }
@@ -254,14 +179,17 @@ func usage() string {
 	fmt.Fprint(tw, "Usage:\n  uuid [gen] [flags]\tgenerate UUIDs (default: one random v4)\n",
 		"  uuid inspect [flags] [UUID ...]\tdescribe UUIDs as uuidparse does (default: the\n",
 		"\twhite-space separated words of standard input)\n")
-	for _, cmd := range []string{"gen", "inspect"} {
-		fmt.Fprintf(tw, "\nFlags of %s:\n", cmd)
-		for _, d := range flags {
+	for _, cmd := range []struct {
+		in   command
+		name string
+	}{{gen, "gen"}, {inspect, "inspect"}} {
+		fmt.Fprintf(tw, "\nFlags of %s:\n", cmd.name)
+		for _, d := range new(config).flags() {
 			head := "    --" + d.long
 			if d.short != 0 {
 				head = strings.TrimSuffix("-"+string(d.short)+", --"+d.long, ", --")
 			}
-			if d.cmd == "" || d.cmd == cmd {
+			if d.in&cmd.in != 0 {
 				fmt.Fprintf(tw, "  %s\t%s\n", strings.TrimSuffix(head+" "+d.arg, " "), strings.ReplaceAll(d.help, "\n", "\n\t"))
 			}
 		}
@@ -306,12 +234,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	w := bufio.NewWriterSize(stdout, 64<<10)
 	status := exitOK
 	switch c.cmd {
-	case "help":
+	case help:
 		w.WriteString(usage())
-	case "version":
+	case version:
 		info, ok := debug.ReadBuildInfo() // the module version, or "(devel)" in a checkout
 		fmt.Fprintf(w, "uuid %s\n", cmp.Or(ifOK(info, ok), new(debug.BuildInfo)).Main.Version)
-	case "inspect":
+	case inspect:
 		status, err = c.inspect(stdin, w, stderr)
 	default:
 		err = c.generate(w)
