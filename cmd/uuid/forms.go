@@ -52,13 +52,15 @@ var forms = []textForm{
 	typeIDForm(""),
 }
 
-// libraryForm is the row of a form uuid.UUID.AppendForm writes.
+// libraryForm is the row of a form uuid.UUID.AppendForm writes; in upper
+// case, the prefix urn:uuid: stays as it is.
 func libraryForm(name, help string, f uuid.Form) textForm {
 	return textForm{name, help, true, false, func(dst []byte, u uuid.UUID, upper bool) []byte {
-		if upper {
-			return u.AppendForm(dst, f|uuid.FormUpper)
+		n := len(dst)
+		if f == uuid.FormURN {
+			n += len("urn:uuid:")
 		}
-		return u.AppendForm(dst, f)
+		return toUpper(u.AppendForm(dst, f), n, upper)
 	}, nil}
 }
 
@@ -66,17 +68,19 @@ func libraryForm(name, help string, f uuid.Form) textForm {
 // those that read their letters in either case.
 func shortForm(name, help string, e short.Encoding, upper bool) textForm {
 	return textForm{name, help, upper, false, func(dst []byte, u uuid.UUID, up bool) []byte {
-		n := len(dst)
-		dst = e.Append(dst, u)
-		if up {
-			for i, c := range dst[n:] {
-				if 'a' <= c && c <= 'z' {
-					dst[n+i] = c - ('a' - 'A')
-				}
-			}
-		}
-		return dst
+		return toUpper(e.Append(dst, u), len(dst), up)
 	}, e.Parse}
+}
+
+// toUpper returns b with the ASCII letters from b[from:] in upper case, if
+// upper is set.
+func toUpper(b []byte, from int, upper bool) []byte {
+	for i := from; upper && i < len(b); i++ {
+		if 'a' <= b[i] && b[i] <= 'z' {
+			b[i] -= 'a' - 'A'
+		}
+	}
+	return b
 }
 
 // typeIDForm is the row of TypeIDs with the given prefix, which is valid.
