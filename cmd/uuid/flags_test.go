@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"strings"
 	"testing"
@@ -211,5 +212,69 @@ func TestHelpAndVersion(t *testing.T) {
 	}
 	if v := runOK(t, "", "-V"); !strings.HasPrefix(v, "uuid ") || !strings.HasSuffix(v, "\n") {
 		t.Errorf("uuid -V = %q", v)
+	}
+}
+
+// TestRules breaks each rule between flags, and keeps each just short of
+// breaking, and checks that every rule of the table is tested.
+func TestRules(t *testing.T) {
+	tests := []struct {
+		args []string
+		rule int    // the index of the broken rule, or -1
+		want string // its message
+	}{
+		{[]string{"-r", "x"}, 0, "unexpected argument x (commands are gen and inspect; --at TIME sets a time)"},
+		{[]string{"--", "-\x1b"}, 0, `unexpected argument -\x1b (commands are gen and inspect; --at TIME sets a time)`},
+		{[]string{"-s", "-n", "@dns"}, 1, "v5 (-s) needs both -n NAMESPACE and -N NAME"},
+		{[]string{"-v3", "-N", "x"}, 1, "v3 (-v 3) needs both -n NAMESPACE and -N NAME"},
+		{[]string{"-m", "-n", "dns", "-N", ""}, -1, ""},
+		{[]string{"-v8", "-N", "x"}, 2, "v8 needs both -n NAMESPACE and -N NAME for a name-based UUID, or neither for a random one"},
+		{[]string{"-v8", "-n", "url"}, 2, "v8 needs both -n NAMESPACE and -N NAME for a name-based UUID, or neither for a random one"},
+		{[]string{"-v8"}, -1, ""},
+		{[]string{"-N", "x"}, 3, "-n and -N apply to v3, v5 and v8 only, not v4 (the default)"},
+		{[]string{"--format", "ulid", "-n", "dns"}, 3, "-n and -N apply to v3, v5 and v8 only, not v7 (the default of --format ulid)"},
+		{[]string{"--uuid=uuid6", "-n", "dns"}, 3, "-n and -N apply to v3, v5 and v8 only, not v6 (--uuid uuid6)"},
+		{[]string{"-x"}, 4, "-x reads the -N name as hex, but there is no -N NAME"},
+		{[]string{"-sx", "-n", "dns", "-N", "00"}, -1, ""},
+		{[]string{"--at", "@0"}, 5, "--at applies to v1, v6 and v7 only, not v4 (the default)"},
+		{[]string{"-v2", "--at", "@0"}, 5, "--at applies to v1, v6 and v7 only, not v2 (-v 2)"},
+		{[]string{"--format", "typeid", "--at", "@0"}, -1, ""},
+		{[]string{"--id", "1"}, 6, "--domain and --id apply to v2 only, not v4 (the default)"},
+		{[]string{"-t", "--domain", "group"}, 6, "--domain and --id apply to v2 only, not v1 (-t)"},
+		{[]string{"-v2", "--domain", "Org"}, 7, "--domain Org needs --id N (only person and group have a default ID)"},
+		{[]string{"-v2", "--domain", "255"}, 7, "--domain 255 needs --id N (only person and group have a default ID)"},
+		{[]string{"-v2", "--domain", "1"}, -1, ""},
+		{[]string{"-v2", "--domain", "org", "--id", "0"}, -1, ""},
+		{[]string{"--format", "ulid", "--upper"}, 8, "--upper: the ulid form has no upper case"},
+		{[]string{"--upper", "--format", "base64url"}, 8, "--upper: the base64url form has no upper case"},
+		{[]string{"--upper", "--format", "base36"}, -1, ""},
+		{[]string{"inspect", "-r", "-J"}, 9, "-r (--raw) and -J (--json) exclude each other"},
+		{[]string{"inspect", "--json", "-rn"}, 9, "-r (--raw) and -J (--json) exclude each other"},
+		{[]string{"inspect", "-r", "--raw", "x"}, -1, ""},
+		{[]string{"inspect", "-r", "-J", "-h"}, -1, ""}, // -h ends the flags
+	}
+	tested := make([]bool, len(rules))
+	for _, tt := range tests {
+		c, err := parseArgs(tt.args)
+		if tt.rule < 0 {
+			if err != nil {
+				t.Errorf("parseArgs(%q): %v; want no error", tt.args, err)
+			}
+			continue
+		}
+		tested[tt.rule] = true
+		got := -1
+		if c != nil {
+			got = c.broken()
+		}
+		var ue *usageError
+		if !errors.As(err, &ue) || err.Error() != tt.want || got != tt.rule {
+			t.Errorf("parseArgs(%q): %v, rule %d; want rule %d: %q", tt.args, err, got, tt.rule, tt.want)
+		}
+	}
+	for i, ok := range tested {
+		if !ok {
+			t.Errorf("rule %d (%q) is not tested", i, rules[i].msg)
+		}
 	}
 }
