@@ -124,6 +124,7 @@ func TestBinary(t *testing.T) {
 			}
 		}
 	})
+	t.Run("docs_cli_md", func(t *testing.T) { testDocs(t, bin) })
 	t.Run("help", func(t *testing.T) {
 		if r := exe(t, "", "--help"); r.code != 0 || r.stdout != usage() {
 			t.Errorf("got exit %d, stdout %q", r.code, r.stdout)
