@@ -107,3 +107,33 @@ func sameShape(a, b string, at bool) bool {
 	}
 	return true
 }
+
+// TestDocsListEveryFlag checks that docs/cli.md names every flag of the
+// flag table, every output form and every column of inspect.
+func TestDocsListEveryFlag(t *testing.T) {
+	b, err := os.ReadFile("../../docs/cli.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(b)
+	var want []string
+	for _, d := range new(config).flags() {
+		if d.short != 0 {
+			want = append(want, "`-"+string(d.short))
+		}
+		if d.long != "" {
+			want = append(want, "`--"+d.long)
+		}
+	}
+	for _, f := range forms {
+		want = append(want, "| `"+f.name)
+	}
+	for _, col := range columns {
+		want = append(want, "| `"+col.name+"` |")
+	}
+	for _, w := range want {
+		if !strings.Contains(doc, w) {
+			t.Errorf("docs/cli.md does not name %s", w)
+		}
+	}
+}
