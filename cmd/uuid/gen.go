@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"crypto/sha256"
 	"errors"
 	"fmt"
@@ -12,7 +13,7 @@ import (
 	"github.com/afb7af96/uuid"
 )
 
-// chooseVersion returns the do function of a flag that chooses version v,
+// chooseVersion returns the set function of a flag that chooses version v,
 // or for v 0 the version in its value ("7"), for v -1 in python's
 // spelling ("uuid7"). Two flags that choose different versions conflict.
 func (c *config) chooseVersion(fixed int) func(flag, val string) error {
@@ -45,7 +46,7 @@ func (c *config) setNamespace(_, val string) error {
 	return ifOK(errors.New("want @dns, @url, @oid, @x500 or a UUID"), err != nil)
 }
 
-// setUint returns the do function of a flag whose value is a whole number
+// setUint returns the set function of a flag whose value is a whole number
 // below 2^bits, which put stores. A "+" may lead, as uuidgen -C takes it.
 func setUint(bits int, put func(uint64)) func(string, string) error {
 	return func(_, val string) error {
@@ -112,16 +113,12 @@ func (c *config) filler() func([]uuid.UUID) error {
 		}
 	case c.version == 2:
 		// The IDs default to the caller's (Windows has none: -1, taken as 0).
-		d, id := c.domain, uint32(0)
-		switch {
-		case c.id != nil:
-			id = *c.id
-		case d == uuid.DomainGroup:
+		id := uint32(max(os.Getuid(), 0))
+		if c.domain == uuid.DomainGroup {
 			id = uint32(max(os.Getgid(), 0))
-		default:
-			id = uint32(max(os.Getuid(), 0))
 		}
-		next = func() uuid.UUID { return uuid.NewV2(d, id) }
+		id = *cmp.Or(c.id, &id)
+		next = func() uuid.UUID { return uuid.NewV2(c.domain, id) }
 	}
 	return noError(func(dst []uuid.UUID) {
 		for i := range dst {

@@ -97,18 +97,16 @@ func usagef(format string, args ...any) error {
 	return &usageError{fmt.Sprintf(format, args...)}
 }
 
+// commands are the words that may come first, and what they run.
+var commands = map[string]command{"gen": gen, "generate": gen, "inspect": inspect, "parse": inspect, "help": help}
+
 // parseArgs turns the arguments (without the program name) into a
 // configuration. It is pure: it reads no clock, file or environment.
 func parseArgs(args []string) (*config, error) {
 	c := &config{cmd: gen, count: 1, form: &forms[0], cols: []int{0, 1, 2, 3}}
 	if len(args) > 0 {
-		switch args[0] {
-		case "gen", "generate":
-			args = args[1:]
-		case "inspect", "parse":
-			c.cmd, args = inspect, args[1:]
-		case "help":
-			return &config{cmd: help}, nil
+		if cmd, ok := commands[args[0]]; ok {
+			c.cmd, args = cmd, args[1:]
 		}
 	}
 	var defs []flagDef
@@ -118,7 +116,7 @@ func parseArgs(args []string) (*config, error) {
 			defs, g.opts = append(defs, d), append(g.opts, d.option)
 		}
 	}
-	for cmd := c.cmd; c.cmd == cmd; { // -h and -V end the flags
+	for cmd := c.cmd; c.cmd == cmd && cmd != help; { // -h and -V end the flags
 		i, flag, val, err := g.next()
 		if i >= 0 {
 			err = apply(defs[i], flag, val)
