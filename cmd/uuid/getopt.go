@@ -66,23 +66,25 @@ func (g *getopt) next() (opt int, flag, val string, err error) {
 // of the only one whose name starts with name. It returns -1 for a word
 // that is not a long flag and may be a cluster of short ones.
 func (g *getopt) long(name string, prefix bool) (int, error) {
-	found := -1
-	var err error
+	var starts []int // the options whose names start with name
 	for i, o := range g.opts {
-		switch {
-		case o.long == "" || !strings.HasPrefix(o.long, name):
-		case o.long == name:
+		if o.long != "" && o.long == name {
 			return i, nil
-		case prefix && found >= 0: // the message names the first and the last
-			err = &flagError{"flag --" + name + " is ambiguous: it begins --" + g.opts[found].long + ", --" + o.long + " and maybe more"}
-		case prefix:
-			found = i
+		}
+		if o.long != "" && strings.HasPrefix(o.long, name) {
+			starts = append(starts, i)
 		}
 	}
-	if err == nil && found < 0 && prefix {
-		err = &flagError{"unknown flag --" + clip(name, false)}
+	switch {
+	case !prefix:
+		return -1, nil
+	case len(starts) == 0:
+		return -1, &flagError{"unknown flag --" + clip(name, false)}
+	case len(starts) > 1: // the message names the first and the last
+		return -1, &flagError{"flag --" + name + " is ambiguous: it begins --" + g.opts[starts[0]].long +
+			", --" + g.opts[starts[len(starts)-1]].long + " and maybe more"}
 	}
-	return found, err
+	return starts[0], nil
 }
 
 // short reads the first flag of the cluster.
