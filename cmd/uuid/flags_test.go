@@ -31,6 +31,8 @@ func TestGetopt(t *testing.T) {
 		{"single_dash_long", []string{"-count", "2", "-time-v7"}, "", 2},
 		{"gen_command", []string{"generate", "--sha1", "--namespace=dns", "--name=www.example.com"}, v5, 1},
 		{"help_stops", []string{"-h", "-Z", "--bogus"}, usage(), 0},
+		{"help_stops_in_cluster", []string{"-shZ"}, usage(), 0},
+		{"version_stops_inspect", []string{"inspect", "-r", "-J", "-V", "-Z"}, "", 1},
 		{"help_command", []string{"help"}, usage(), 0},
 		{"inspect_help", []string{"inspect", "--he"}, usage(), 0},
 	}
