@@ -26,7 +26,8 @@ type getopt struct {
 }
 
 // A flagError is a flag that cannot be read: unknown, ambiguous, with a
-// value where it takes none, or without the value it needs.
+// value where it takes none, or without the value it needs. An unknown
+// flag is echoed through clip, so its message stays short and printable.
 type flagError struct{ msg string }
 
 func (e *flagError) Error() string { return e.msg }
