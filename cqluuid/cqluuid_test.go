@@ -19,6 +19,12 @@ func TestAPI(t *testing.T) {
 	apitest.Check(t, ".", "github.com/afb7af96/uuid/cqluuid", "../api/cqluuid.txt")
 }
 
+// TestDocExamples checks that the examples docs/databases.md shows are
+// this package's runnable examples, line for line.
+func TestDocExamples(t *testing.T) {
+	apitest.CheckDocExamples(t, "../docs/databases.md", "cqluuid", "example_test.go")
+}
+
 // rows returns the fields of each line of a testdata file that is neither
 // blank nor a comment.
 func rows(t *testing.T, name string) [][]string {

@@ -13,6 +13,12 @@ func TestAPI(t *testing.T) {
 	apitest.Check(t, ".", "github.com/afb7af96/uuid/duckdbuuid", "../api/duckdbuuid.txt")
 }
 
+// TestDocExamples checks that the examples docs/databases.md shows are
+// this package's runnable examples, line for line.
+func TestDocExamples(t *testing.T) {
+	apitest.CheckDocExamples(t, "../docs/databases.md", "duckdbuuid", "example_test.go")
+}
+
 func TestHugeint(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
