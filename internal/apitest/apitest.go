@@ -121,73 +121,77 @@ func apiGenDecl(d *ast.GenDecl, add func(string, ...string), expr func(ast.Expr)
 	for i, spec := range d.Specs {
 		switch s := spec.(type) {
 		case *ast.ValueSpec:
-			if d.Tok == token.CONST && s.Type == nil && s.Values == nil {
-				// Repeats the previous spec, with iota advanced.
-			} else {
+			if d.Tok != token.CONST || s.Type != nil || s.Values != nil {
 				typ, val = s.Type, nil
 				if len(s.Values) == 1 {
 					val = s.Values[0]
 				}
-			}
+			} // else it repeats the previous spec, with iota advanced
 			for _, n := range s.Names {
-				if !n.IsExported() {
-					continue
-				}
-				kind := "var "
-				if d.Tok == token.CONST {
-					kind = "const "
-				}
-				switch {
-				case typ != nil:
-					add(kind, n.Name, " ", expr(typ))
-				case d.Tok == token.VAR && isErrorsNew(val):
-					add(kind, n.Name, " error")
-				case d.Tok == token.VAR && val != nil:
-					add(kind, n.Name, " = ", expr(val))
-				}
-				if d.Tok == token.CONST && val != nil {
-					v := expr(val)
-					if strings.Contains(v, "iota") {
-						v = strings.ReplaceAll(v, "iota", strconv.Itoa(i))
-					}
-					add(kind, n.Name, " = ", v)
+				if n.IsExported() {
+					apiValue(d.Tok, i, n.Name, typ, val, add, expr)
 				}
 			}
 		case *ast.TypeSpec:
-			if !s.Name.IsExported() {
-				continue
-			}
-			switch u := s.Type.(type) {
-			case *ast.StructType:
-				add("type ", s.Name.Name, " struct")
-				for _, fl := range u.Fields.List {
-					for _, n := range fl.Names {
-						if n.IsExported() {
-							add("type ", s.Name.Name, " struct, ", n.Name, " ", expr(fl.Type))
-						}
-					}
-					if len(fl.Names) == 0 {
-						add("type ", s.Name.Name, " struct, embedded ", expr(fl.Type))
-					}
-				}
-			case *ast.InterfaceType:
-				add("type ", s.Name.Name, " interface")
-				for _, m := range u.Methods.List {
-					for _, n := range m.Names {
-						add("type ", s.Name.Name, " interface, ", n.Name, strings.TrimPrefix(expr(m.Type), "func"))
-					}
-					if len(m.Names) == 0 {
-						add("type ", s.Name.Name, " interface, embedded ", expr(m.Type))
-					}
-				}
-			default:
-				eq := " "
-				if s.Assign.IsValid() {
-					eq = " = "
-				}
-				add("type ", s.Name.Name, eq, expr(s.Type))
+			if s.Name.IsExported() {
+				apiType(s, add, expr)
 			}
 		}
+	}
+}
+
+// apiValue lists one exported const or var, the i'th spec of its group.
+func apiValue(tok token.Token, i int, name string, typ, val ast.Expr, add func(string, ...string), expr func(ast.Expr) string) {
+	kind := "var "
+	if tok == token.CONST {
+		kind = "const "
+	}
+	switch {
+	case typ != nil:
+		add(kind, name, " ", expr(typ))
+	case tok == token.VAR && isErrorsNew(val):
+		add(kind, name, " error")
+	case tok == token.VAR && val != nil:
+		add(kind, name, " = ", expr(val))
+	}
+	if tok == token.CONST && val != nil {
+		add(kind, name, " = ", strings.ReplaceAll(expr(val), "iota", strconv.Itoa(i)))
+	}
+}
+
+// apiType lists one exported type, with the exported fields of a struct
+// and the methods of an interface.
+func apiType(s *ast.TypeSpec, add func(string, ...string), expr func(ast.Expr) string) {
+	name := s.Name.Name
+	switch u := s.Type.(type) {
+	case *ast.StructType:
+		add("type ", name, " struct")
+		for _, fl := range u.Fields.List {
+			for _, n := range fl.Names {
+				if n.IsExported() {
+					add("type ", name, " struct, ", n.Name, " ", expr(fl.Type))
+				}
+			}
+			if len(fl.Names) == 0 {
+				add("type ", name, " struct, embedded ", expr(fl.Type))
+			}
+		}
+	case *ast.InterfaceType:
+		add("type ", name, " interface")
+		for _, m := range u.Methods.List {
+			for _, n := range m.Names {
+				add("type ", name, " interface, ", n.Name, strings.TrimPrefix(expr(m.Type), "func"))
+			}
+			if len(m.Names) == 0 {
+				add("type ", name, " interface, embedded ", expr(m.Type))
+			}
+		}
+	default:
+		eq := " "
+		if s.Assign.IsValid() {
+			eq = " = "
+		}
+		add("type ", name, eq, expr(s.Type))
 	}
 }
 
