@@ -13,7 +13,7 @@
 package mysqluuid
 
 import (
-	"bytes"
+	"encoding/binary"
 
 	"github.com/afb7af96/uuid"
 )
@@ -56,8 +56,25 @@ func BinToUUID(b []byte, swap bool) (uuid.UUID, error) {
 // [UUIDToBin](u, true). (For UUID_TO_BIN(u) or UUID_TO_BIN(u, 0), the order
 // is [uuid.UUID.Compare].)
 func Compare(a, b uuid.UUID) int {
-	ka, kb := Key(a), Key(b)
-	return bytes.Compare(ka[:], kb[:])
+	if ah, bh := swappedHigh(a), swappedHigh(b); ah != bh {
+		if ah < bh {
+			return -1
+		}
+		return +1
+	}
+	al, bl := binary.BigEndian.Uint64(a[8:]), binary.BigEndian.Uint64(b[8:])
+	switch {
+	case al < bl:
+		return -1
+	case al > bl:
+		return +1
+	}
+	return 0
+}
+
+// swappedHigh returns the first 8 bytes of UUIDToBin(u, true) as a number.
+func swappedHigh(u uuid.UUID) uint64 {
+	return uint64(binary.BigEndian.Uint16(u[6:]))<<48 | uint64(binary.BigEndian.Uint16(u[4:]))<<32 | uint64(binary.BigEndian.Uint32(u[:4]))
 }
 
 // Key returns UUIDToBin(u, true), whose bytewise order is [Compare]'s.
