@@ -6,8 +6,9 @@
 // an engine's comparator by package. What differs is the stored value: a
 // UUID is a HUGEINT (a signed 128-bit integer) whose top bit is flipped, so
 // that signed order is the UUID's bytewise order. A client that reads that
-// value (a HUGEINT cast, an extension, a raw column) gets [Hugeint]'s two
-// halves, and [FromHugeint] turns them back into the UUID.
+// stored value (through an extension, the C API's vectors, a file written
+// from them) gets [Hugeint]'s two halves, and [FromHugeint] turns them back
+// into the UUID.
 package duckdbuuid
 
 import (
@@ -28,7 +29,7 @@ func Key(u uuid.UUID) [16]byte { return u }
 
 // Hugeint returns the HUGEINT DuckDB stores for u, as its upper (signed)
 // and lower 64 bits: u's first 8 bytes big-endian with the top bit
-// flipped, and its last 8 bytes big-endian. CAST(u AS HUGEINT) is
+// flipped, and its last 8 bytes big-endian; the number is
 // upper*2^64 + lower. The Nil UUID is -2^127, the Max UUID 2^127-1.
 func Hugeint(u uuid.UUID) (upper int64, lower uint64) {
 	return int64(binary.BigEndian.Uint64(u[:8]) ^ topBit), binary.BigEndian.Uint64(u[8:])
