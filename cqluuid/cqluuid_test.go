@@ -1,0 +1,243 @@
+package cqluuid_test
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/afb7af96/uuid"
+	"github.com/afb7af96/uuid/cqluuid"
+	"github.com/afb7af96/uuid/internal/apitest"
+)
+
+func TestAPI(t *testing.T) {
+	apitest.Check(t, ".", "github.com/afb7af96/uuid/cqluuid", "../api/cqluuid.txt")
+}
+
+// TestDocExamples checks that the examples docs/databases.md shows are
+// this package's runnable examples, line for line.
+func TestDocExamples(t *testing.T) {
+	apitest.CheckDocExamples(t, "../docs/databases.md", "cqluuid", "example_test.go")
+}
+
+// rows returns the fields of each line of a testdata file that is neither
+// blank nor a comment.
+func rows(t *testing.T, name string) [][]string {
+	t.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out [][]string
+	s := bufio.NewScanner(f)
+	for s.Scan() {
+		if line := strings.TrimSpace(s.Text()); line != "" && !strings.HasPrefix(line, "#") {
+			out = append(out, strings.Fields(line))
+		}
+	}
+	if err := s.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(out) == 0 {
+		t.Fatalf("%s has no rows", name)
+	}
+	return out
+}
+
+var ops = map[string]int{"<": -1, "=": 0, ">": +1}
+
+func checkUUIDOrder(t *testing.T, a, b uuid.UUID, want int) {
+	t.Helper()
+	if got := cqluuid.Compare(a, b); got != want {
+		t.Errorf("Compare(%v, %v) = %d; want %d", a, b, got, want)
+	}
+	ka, kb := cqluuid.Key(a), cqluuid.Key(b)
+	if got := bytes.Compare(ka[:], kb[:]); got != want {
+		t.Errorf("bytes.Compare(Key(%v), Key(%v)) = %d; want %d", a, b, got, want)
+	}
+	if got := slowCompare(a, b); got != want {
+		t.Errorf("slowCompare(%v, %v) = %d; want %d", a, b, got, want)
+	}
+}
+
+func checkTimeUUIDOrder(t *testing.T, a, b uuid.UUID, want int) {
+	t.Helper()
+	if got := cqluuid.CompareTimeUUID(a, b); got != want {
+		t.Errorf("CompareTimeUUID(%v, %v) = %d; want %d", a, b, got, want)
+	}
+	ka, kb := cqluuid.TimeUUIDKey(a), cqluuid.TimeUUIDKey(b)
+	if got := bytes.Compare(ka[:], kb[:]); got != want {
+		t.Errorf("bytes.Compare(TimeUUIDKey(%v), TimeUUIDKey(%v)) = %d; want %d", a, b, got, want)
+	}
+	if got := slowCompareTimeUUID(a, b); got != want {
+		t.Errorf("slowCompareTimeUUID(%v, %v) = %d; want %d", a, b, got, want)
+	}
+}
+
+func TestTimeUUIDOrderVendored(t *testing.T) {
+	for i, r := range rows(t, "testdata/timeuuid_order.txt") {
+		t.Run(strconv.Itoa(i+1), func(t *testing.T) {
+			want, ok := ops[r[1]]
+			if len(r) != 3 || !ok {
+				t.Fatalf("bad row %q", r)
+			}
+			a, b := uuid.MustParse(r[0]), uuid.MustParse(r[2])
+			checkTimeUUIDOrder(t, a, b, want)
+			checkTimeUUIDOrder(t, b, a, -want)
+			checkUUIDOrder(t, a, b, want) // version 1 in a uuid column too
+		})
+	}
+}
+
+func TestUUIDOrderVendored(t *testing.T) {
+	groups := map[string][]uuid.UUID{}
+	var names []string
+	for _, r := range rows(t, "testdata/uuid_order.txt") {
+		if _, ok := groups[r[0]]; !ok {
+			names = append(names, r[0])
+		}
+		groups[r[0]] = append(groups[r[0]], uuid.MustParse(r[1]))
+	}
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			want := groups[name]
+			got := slices.Clone(want)
+			slices.Reverse(got)
+			slices.SortFunc(got, cqluuid.Compare)
+			if !slices.Equal(got, want) {
+				t.Errorf("sorted with Compare:\n%v\nwant:\n%v", got, want)
+			}
+			for i := 1; i < len(want); i++ {
+				checkUUIDOrder(t, want[i-1], want[i], -1)
+			}
+		})
+	}
+}
+
+func TestBoundsVendored(t *testing.T) {
+	funcs := map[string]func(time.Time) uuid.UUID{
+		"gocql-min": cqluuid.MinTimeUUID,
+		"gocql-max": cqluuid.MaxTimeUUID,
+		"cql-min":   cqluuid.MinTimeUUIDMillis,
+		"cql-max":   cqluuid.MaxTimeUUIDMillis,
+	}
+	for _, r := range rows(t, "testdata/bounds.txt") {
+		t.Run(r[0], func(t *testing.T) {
+			f := funcs[r[0]]
+			at, err := time.Parse(time.RFC3339Nano, r[1])
+			if f == nil || err != nil {
+				t.Fatalf("bad row %q: %v", r, err)
+			}
+			if got, want := f(at), uuid.MustParse(r[2]); got != want {
+				t.Errorf("%s(%v) = %v; want %v", r[0], at, got, want)
+			}
+		})
+	}
+}
+
+// TestBoundsEnclose checks that the bounds enclose every version 1 UUID of
+// their time in a timeuuid column, and exclude the ticks on either side.
+func TestBoundsEnclose(t *testing.T) {
+	at := time.Date(2026, 11, 25, 21, 0, 0, 123_456_700, time.UTC)
+	inside := []uuid.UUID{}
+	for _, low := range []string{"8000-000000000000", "bfff-ffffffffffff", "9c3a-7f0080ff0102", "8080-808080808080", "bf7f-7f7f7f7f7f7f"} {
+		u := cqluuid.MinTimeUUID(at)
+		l := uuid.MustParse("00000000-0000-0000-" + low)
+		copy(u[8:], l[8:])
+		inside = append(inside, u)
+	}
+	lo, hi := cqluuid.MinTimeUUID(at), cqluuid.MaxTimeUUID(at)
+	loMs, hiMs := cqluuid.MinTimeUUIDMillis(at), cqluuid.MaxTimeUUIDMillis(at)
+	for _, u := range inside {
+		if cqluuid.CompareTimeUUID(lo, u) > 0 || cqluuid.CompareTimeUUID(u, hi) > 0 {
+			t.Errorf("%v is outside [MinTimeUUID, MaxTimeUUID] = [%v, %v]", u, lo, hi)
+		}
+		if cqluuid.CompareTimeUUID(loMs, u) > 0 || cqluuid.CompareTimeUUID(u, hiMs) > 0 {
+			t.Errorf("%v is outside [MinTimeUUIDMillis, MaxTimeUUIDMillis] = [%v, %v]", u, loMs, hiMs)
+		}
+	}
+	before, after := cqluuid.MaxTimeUUID(at.Add(-100*time.Nanosecond)), cqluuid.MinTimeUUID(at.Add(100*time.Nanosecond))
+	if cqluuid.CompareTimeUUID(before, lo) >= 0 || cqluuid.CompareTimeUUID(hi, after) >= 0 {
+		t.Errorf("bounds of the neighbouring ticks overlap: %v %v %v %v", before, lo, hi, after)
+	}
+	prevMs, nextMs := cqluuid.MaxTimeUUIDMillis(at.Add(-time.Millisecond)), cqluuid.MinTimeUUIDMillis(at.Add(time.Millisecond))
+	if cqluuid.CompareTimeUUID(prevMs, loMs) >= 0 || cqluuid.CompareTimeUUID(hiMs, nextMs) >= 0 {
+		t.Errorf("bounds of the neighbouring milliseconds overlap: %v %v %v %v", prevMs, loMs, hiMs, nextMs)
+	}
+	for _, u := range []uuid.UUID{lo, hi, loMs, hiMs} {
+		if u.Version() != 1 {
+			t.Errorf("%v: version %v; want 1", u, u.Version())
+		}
+	}
+	if tm, ok := lo.Time(); !ok || !tm.Equal(at) {
+		t.Errorf("MinTimeUUID(%v).Time() = %v, %v", at, tm, ok)
+	}
+}
+
+func TestBoundsClamp(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		at   time.Time
+		want string
+	}{
+		{"before_1582", time.Date(1500, 1, 1, 0, 0, 0, 0, time.UTC), "00000000-0000-1000-8080-808080808080"},
+		{"gregorian_epoch", time.Date(1582, 10, 15, 0, 0, 0, 0, time.UTC), "00000000-0000-1000-8080-808080808080"},
+		{"after_5236", time.Date(6000, 1, 1, 0, 0, 0, 0, time.UTC), "ffffffff-ffff-1fff-8080-808080808080"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := cqluuid.MinTimeUUID(tc.at); got != uuid.MustParse(tc.want) {
+				t.Errorf("MinTimeUUID(%v) = %v; want %v", tc.at, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestCompare(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		a, b     string
+		uuidCol  int // order in a uuid column
+		timeuuid int // order in a timeuuid column
+	}{
+		{"equal", "486f3a88-775b-11e3-ae07-d231feb1dc81", "486f3a88-775b-11e3-ae07-d231feb1dc81", 0, 0},
+		{"time_mid_over_time_low", "ffffffff-0000-1000-8000-000000000000", "00000000-0001-1000-8000-000000000000", -1, -1},
+		{"time_high_over_time_mid", "00000000-ffff-1000-8000-000000000000", "00000000-0000-1001-8000-000000000000", -1, -1},
+		{"signed_vs_unsigned_node", "00000000-0000-1000-8000-000000000001", "00000000-0000-1000-8000-0000000000ff", -1, +1},
+		{"signed_clock_seq", "00000000-0000-1000-8000-000000000000", "00000000-0000-1000-7f00-000000000000", +1, -1},
+		{"version_first", "ffffffff-ffff-4fff-bfff-ffffffffffff", "00000000-0000-7000-8000-000000000000", -1, 0},
+		{"v7_bytewise", "01900000-0000-7000-8000-000000000000", "018fffff-ffff-7fff-bfff-ffffffffffff", +1, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, b := uuid.MustParse(tc.a), uuid.MustParse(tc.b)
+			checkUUIDOrder(t, a, b, tc.uuidCol)
+			checkUUIDOrder(t, b, a, -tc.uuidCol)
+			if a.Version() == 1 && b.Version() == 1 {
+				checkTimeUUIDOrder(t, a, b, tc.timeuuid)
+				checkTimeUUIDOrder(t, b, a, -tc.timeuuid)
+			}
+		})
+	}
+}
+
+func TestAllocs(t *testing.T) {
+	a, b := uuid.NewV1(), uuid.NewV1()
+	at := time.Now()
+	for name, f := range map[string]func(){
+		"Compare":           func() { cqluuid.Compare(a, b) },
+		"Key":               func() { cqluuid.Key(a) },
+		"CompareTimeUUID":   func() { cqluuid.CompareTimeUUID(a, b) },
+		"TimeUUIDKey":       func() { cqluuid.TimeUUIDKey(a) },
+		"MinTimeUUID":       func() { cqluuid.MinTimeUUID(at) },
+		"MaxTimeUUIDMillis": func() { cqluuid.MaxTimeUUIDMillis(at) },
+	} {
+		if n := testing.AllocsPerRun(100, f); n != 0 {
+			t.Errorf("%s allocates %v times; want 0", name, n)
+		}
+	}
+}

@@ -1,0 +1,47 @@
+package duckdbuuid_test
+
+import (
+	"bytes"
+	"math/big"
+	"testing"
+
+	"github.com/afb7af96/uuid"
+	"github.com/afb7af96/uuid/duckdbuuid"
+)
+
+// slowCompare is DuckDB's rule written the slow way: compare the stored
+// HUGEINTs as signed 128-bit numbers, upper*2^64 + lower.
+func slowCompare(a, b uuid.UUID) int {
+	value := func(u uuid.UUID) *big.Int {
+		up, lo := duckdbuuid.Hugeint(u)
+		v := new(big.Int).Lsh(big.NewInt(up), 64)
+		return v.Add(v, new(big.Int).SetUint64(lo))
+	}
+	return value(a).Cmp(value(b))
+}
+
+// FuzzCompare checks Compare against the signed HUGEINT order, Key against
+// Compare, and that the HUGEINT round-trips.
+func FuzzCompare(f *testing.F) {
+	f.Add(make([]byte, 16), make([]byte, 16))                                                                 // equal Nil UUIDs
+	f.Add(append([]byte{0x80}, make([]byte, 15)...), append([]byte{0x7f}, bytes.Repeat([]byte{0xff}, 15)...)) // across the sign flip
+	f.Add([]byte("short"), make([]byte, 16))                                                                  // wrong length: skipped
+	f.Fuzz(func(t *testing.T, x, y []byte) {
+		a, err1 := uuid.FromBytes(x)
+		b, err2 := uuid.FromBytes(y)
+		if err1 != nil || err2 != nil {
+			return
+		}
+		want := slowCompare(a, b)
+		if got := duckdbuuid.Compare(a, b); got != want {
+			t.Fatalf("Compare(%v, %v) = %d; HUGEINT order says %d", a, b, got, want)
+		}
+		ka, kb := duckdbuuid.Key(a), duckdbuuid.Key(b)
+		if got := bytes.Compare(ka[:], kb[:]); got != want {
+			t.Fatalf("bytes.Compare(Key(%v), Key(%v)) = %d; want %d", a, b, got, want)
+		}
+		if back := duckdbuuid.FromHugeint(duckdbuuid.Hugeint(a)); back != a {
+			t.Fatalf("FromHugeint(Hugeint(%v)) = %v", a, back)
+		}
+	})
+}

@@ -1,0 +1,65 @@
+package apitest
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// marker introduces a Go block of a document that must be the body of an
+// example function: <!-- example: clickhouseuuid ExampleCompare -->.
+var marker = regexp.MustCompile("<!-- example: (\\S+) (Example\\w*) -->\\n```go\\n((?s:.*?))```")
+
+// CheckDocExamples checks that each Go block of the document doc that a
+// marker gives to the package pkg is, line for line, the body of the named
+// example function in exampleFile (one tab of indentation removed), so
+// that the document shows only code that compiles and runs. It fails if
+// doc has no block for pkg.
+func CheckDocExamples(t *testing.T, doc, pkg, exampleFile string) {
+	t.Helper()
+	text, err := os.ReadFile(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile(exampleFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, exampleFile, src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bodies := map[string]string{}
+	for _, d := range f.Decls {
+		if fn, ok := d.(*ast.FuncDecl); ok && fn.Body != nil {
+			body := string(src[fset.Position(fn.Body.Lbrace).Offset+1 : fset.Position(fn.Body.Rbrace).Offset])
+			lines := strings.Split(strings.Trim(body, "\n"), "\n")
+			for i, l := range lines {
+				lines[i] = strings.TrimPrefix(l, "\t")
+			}
+			bodies[fn.Name.Name] = strings.Join(lines, "\n") + "\n"
+		}
+	}
+	found := 0
+	for _, m := range marker.FindAllStringSubmatch(string(text), -1) {
+		if m[1] != pkg {
+			continue
+		}
+		found++
+		body, ok := bodies[m[2]]
+		switch {
+		case !ok:
+			t.Errorf("%s shows %s.%s, which %s does not declare", doc, pkg, m[2], exampleFile)
+		case body != m[3]:
+			t.Errorf("%s shows for %s.%s:\n%s\nbut its body is:\n%s", doc, pkg, m[2], m[3], body)
+		}
+	}
+	if found == 0 {
+		t.Errorf("%s has no example of %s", doc, pkg)
+	}
+}
