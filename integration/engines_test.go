@@ -125,8 +125,9 @@ func parseColumn(t *testing.T, rows [][]string, col int) []uuid.UUID {
 // 00112233-4455-6677-8899-aabbccddeeff, in one byte only; every
 // combination of 0, 7fff…, 8000… and ffff… in each 8-byte half (the top
 // bit of each half, which signed and unsigned orders disagree on); SQL
-// Server's pair from risingwave#27107; the four namespaces; and the
-// earliest and latest times of the time-based versions.
+// Server's pair from risingwave#27107; the four namespaces; and versions
+// 1, 6 and 7 at the start of the Gregorian calendar, at the Unix epoch and
+// near the end of their timestamps (5236 for 1 and 6, 10889 for 7).
 func edgeValues() []uuid.UUID {
 	ids := []uuid.UUID{
 		uuid.Nil(), uuid.Max(),
@@ -170,6 +171,7 @@ func edgeValues() []uuid.UUID {
 	for _, t := range []time.Time{gregorian, time.Unix(0, 0), time.Date(5236, 3, 31, 21, 21, 0, 0, time.UTC)} {
 		ids = append(ids, uuid.NewV1At(t), uuid.NewV6At(t), uuid.NewV7At(t))
 	}
+	ids = append(ids, uuid.NewV7At(time.UnixMilli(1<<48-1)))
 	return ids
 }
 
