@@ -191,11 +191,19 @@ func Must(u UUID, err error) UUID {
 	return u
 }
 
-// NewV1 returns a version 1 UUID from the library's default generator.
-// The error is always nil.
-//
-//go:fix inline
-func NewV1() (UUID, error) { return uuid.NewV1(), nil }
+// gen is the generator of [NewV1], as gofrs/uuid's DefaultGenerator is.
+var gen = NewGen()
+
+// NewV1 returns a version 1 UUID from this package's generator: the
+// current time, its clock sequence and, as in gofrs/uuid, the first 6
+// bytes of the hardware address of the first network interface that has
+// one of 6 bytes or more, in the order [net.Interfaces] lists them, whether
+// universally or locally administered (the library's own default,
+// [uuid.HardwareNode], skips locally administered addresses); where there
+// is none, a random node with the multicast bit set, drawn once per
+// process. The error is non-nil only if the clock is so far behind that
+// every clock sequence is used; it matches [uuid.ErrExhausted].
+func NewV1() (UUID, error) { return gen.NewV1() }
 
 // NewV3 returns the version 3 UUID of name in the namespace ns.
 //

@@ -84,6 +84,7 @@ import (
 	"os"
 
 	"github.com/afb7af96/uuid"
+	"github.com/afb7af96/uuid/compat/internal/hwnode"
 )
 
 // A UUID is the library's [uuid.UUID]: 16 bytes in RFC 9562 order.
@@ -177,19 +178,27 @@ func NewRandomFromReader(r io.Reader) (UUID, error) {
 	return uuid.NewGenerator(uuid.GeneratorOptions{Rand: r}).NewV4()
 }
 
-// NewUUID returns a version 1 UUID from the library's default generator:
-// the current time, its clock sequence and the MAC address of a network
-// interface (or a random node). The error is always nil.
-//
-//go:fix inline
-func NewUUID() (UUID, error) { return uuid.NewV1(), nil }
+// gen makes the clock-based UUIDs of this package, as google/uuid's
+// package state does: its node is the hardware address of the first
+// network interface that has one (see [NodeID]), and version 6 UUIDs carry
+// that node and the clock sequence of version 1.
+var gen = uuid.NewGenerator(uuid.GeneratorOptions{Node: nodes, V6Node: true})
 
-// NewV6 returns a version 6 UUID. Unlike google/uuid's, it carries a random
-// clock sequence and node rather than the MAC address (RFC 9562, Section 5.6).
-// Values are strictly increasing. The error is always nil.
-//
-//go:fix inline
-func NewV6() (UUID, error) { return uuid.NewV6(), nil }
+// nodes is the node of gen.
+var nodes = hwnode.First()
+
+// NewUUID returns a version 1 UUID: the current time, the clock sequence
+// and the node of this package's generator (see [NodeID]). A clock that has
+// not moved since the last call gives the next 100-ns tick, where
+// google/uuid keeps the time and increments the clock sequence (G13). The
+// error is non-nil only if the clock is so far behind that every clock
+// sequence is used; it matches [uuid.ErrExhausted].
+func NewUUID() (UUID, error) { return gen.NewV1() }
+
+// NewV6 returns a version 6 UUID with the node and clock sequence that
+// [NewUUID] uses, as google/uuid's does (see G8 for its layout). Values are
+// strictly increasing. The error is as for NewUUID.
+func NewV6() (UUID, error) { return gen.NewV6() }
 
 // NewV7 returns a version 7 UUID. Values are strictly increasing across the
 // process. The error is always nil.
@@ -198,22 +207,16 @@ func NewV6() (UUID, error) { return uuid.NewV6(), nil }
 func NewV7() (UUID, error) { return uuid.NewV7(), nil }
 
 // NewDCESecurity returns a version 2 (DCE Security) UUID for the domain and
-// ID. The error is always nil.
-//
-//go:fix inline
-func NewDCESecurity(domain Domain, id uint32) (UUID, error) { return uuid.NewV2(domain, id), nil }
+// ID, with the node of [NewUUID]. The error is as for NewUUID.
+func NewDCESecurity(domain Domain, id uint32) (UUID, error) { return gen.NewV2(domain, id) }
 
 // NewDCEPerson returns a version 2 UUID in the Person domain for the
-// caller's POSIX user ID, os.Getuid(). The error is always nil.
-//
-//go:fix inline
-func NewDCEPerson() (UUID, error) { return uuid.NewV2(uuid.DomainPerson, uint32(os.Getuid())), nil }
+// caller's POSIX user ID, os.Getuid(). The error is as for [NewUUID].
+func NewDCEPerson() (UUID, error) { return gen.NewV2(uuid.DomainPerson, uint32(os.Getuid())) }
 
 // NewDCEGroup returns a version 2 UUID in the Group domain for the caller's
-// POSIX group ID, os.Getgid(). The error is always nil.
-//
-//go:fix inline
-func NewDCEGroup() (UUID, error) { return uuid.NewV2(uuid.DomainGroup, uint32(os.Getgid())), nil }
+// POSIX group ID, os.Getgid(). The error is as for [NewUUID].
+func NewDCEGroup() (UUID, error) { return gen.NewV2(uuid.DomainGroup, uint32(os.Getgid())) }
 
 // NewMD5 returns the version 3 UUID of data in the namespace space.
 //
