@@ -1,12 +1,18 @@
 // Package uuid is the API of github.com/google/uuid v1.6 on top of
-// [github.com/afb7af96/uuid], so that code written for google/uuid compiles
-// after changing its import path and nothing else.
+// [github.com/afb7af96/uuid], so that most code written for google/uuid
+// compiles after changing its import path and nothing else. Code that
+// calls the methods Time, ClockSequence, NodeID, Domain or ID of a UUID, or
+// SetRand and the other functions that change google/uuid's package state,
+// does not: see "What does not compile" below for each and its
+// replacement.
 //
 // # What behaves differently
 //
 // These are all the differences in behaviour from google/uuid v1.6.0 in
 // what compiles unchanged. A test in CI runs google/uuid beside this package
-// on the same inputs and fails on any other.
+// on the same inputs and fails on any other. (The numbers G6 and G7, fmt's
+// %x and %#v, are no longer used: fmt prints a UUID as it prints
+// google/uuid's.)
 //
 //   - G1. [UUID.Scan] of SQL NULL, of "" and of an empty []byte is an
 //     error; google/uuid returns nil and leaves the UUID unchanged (and its
@@ -24,11 +30,6 @@
 //     [Variant] as "RFC 9562", "NCS", "Microsoft" or "Future" (google/uuid:
 //     "RFC4122", "Reserved", …), with other numbers behind the constants:
 //     compare with [RFC4122] and the others, not with integers.
-//   - G6. fmt's %x and %X print the 32 hex digits; google/uuid printed the
-//     hex of the 36-character text (72 digits). %s, %v, %q and %d, with any
-//     flags, width and precision, print what google/uuid prints.
-//   - G7. %#v prints Go syntax of the library; google/uuid printed
-//     uuid.UUID{0x…, …}.
 //   - G8. [NewV6] writes the version 6 layout of RFC 9562; google/uuid's
 //     NewV6 wrote its 60-bit timestamp as a 64-bit number, so that the
 //     library reads a version 6 UUID made by google/uuid as made near 1610,
@@ -47,6 +48,34 @@
 //     [*uuid.ParseError], [uuid.ErrScanNull], …), and a wrong length with
 //     [IsInvalidLengthError], which agrees with google/uuid's except as G4
 //     says.
+//   - G12. Where no network interface has a hardware address, the node of
+//     [NodeID], [NewUUID], [NewV6] and the version 2 UUIDs is random with
+//     the multicast bit set (RFC 9562, Section 6.10); google/uuid's random
+//     node leaves that bit as drawn. Where one has, both take the first.
+//   - G13. [NewUUID] (and [NewV6], [GetTime]) called again within the same
+//     100-ns tick of the clock, or after the clock stepped back, gives the
+//     next tick after the last UUID and keeps the clock sequence;
+//     google/uuid keeps the clock's time and increments the clock
+//     sequence. Both keep UUIDs unique.
+//   - G14. [NullUUID.UnmarshalJSON] called directly (not through
+//     encoding/json, which removes the spaces first) on null with spaces
+//     around it (" null ") sets a null NullUUID; google/uuid's leaves the
+//     UUID as it was and sets Valid.
+//   - G15. The MongoDB Go driver (go.mongodb.org/mongo-driver/v2) writes a
+//     [UUID] as BSON binary subtype 4 (UUID) and a [NullUUID] as that or
+//     BSON null; for google/uuid it wrote binary subtype 0 and the document
+//     {uuid: <binary>, valid: <bool>}. Both shapes are read here, so a
+//     program moved onto this package reads what it wrote before, but code
+//     still on google/uuid cannot read the new shapes, and a query
+//     {id: u} no longer matches the documents written before the move.
+//     Either write the old shapes through a registry, or convert the stored
+//     documents once: docs/migrating.md gives both, tested against the
+//     driver.
+//   - G16. Through github.com/fxamacker/cbor/v2, a [UUID] is CBOR tag 37
+//     around its 16 bytes and a null [NullUUID] is CBOR null (f6);
+//     google/uuid wrote a bare 16-byte string and, for null, an empty byte
+//     string, which its own NullUUID cannot read back. Both shapes are read
+//     here, and google/uuid reads the new ones.
 //
 // # What does not compile
 //
