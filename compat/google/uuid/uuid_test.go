@@ -314,3 +314,22 @@ func TestAlias(t *testing.T) {
 		t.Errorf("NameSpaceDNS = %v; native NamespaceDNS() = %v; NullUUID %v", n, c, nn)
 	}
 }
+
+// TestIsInvalidLengthErrorRule checks what docs/migrating.md says of
+// IsInvalidLengthError: it is google/uuid's rule on the input's length, not
+// errors.Is(err, ErrLength), which a byte that fits no form comes before.
+func TestIsInvalidLengthErrorRule(t *testing.T) {
+	for _, s := range []string{"not-a-uuid", "", "f81d4fae", "f81d4fae-7dec-11d0-a765-00a0c91e6bf", "f81d4fae-7dec-11d0-a765-00a0c91e6bfz",
+		"[f81d4fae-7dec-11d0-a765-00a0c91e6bf6]", "f81d4fae-7dec-11d0-a765-00a0c91e6bf6", "f81d4fae7dec11d0a76500a0c91e6bf6x"} {
+		_, err := uuid.Parse(s)
+		n := len(s)
+		if got, want := uuid.IsInvalidLengthError(err), err != nil && n != 32 && n != 36 && n != 38 && n != 45; got != want {
+			t.Errorf("IsInvalidLengthError(Parse(%q)) = %v; the length rule says %v", s, got, want)
+		}
+	}
+	_, err := uuid.Parse("not-a-uuid")
+	var pe *native.ParseError
+	if !errors.As(err, &pe) || pe.Offset != 0 || !errors.Is(err, native.ErrHexDigit) || errors.Is(err, native.ErrLength) || !uuid.IsInvalidLengthError(err) {
+		t.Errorf(`Parse("not-a-uuid") = %#v; want ErrHexDigit at offset 0, not ErrLength, and IsInvalidLengthError true`, err)
+	}
+}
