@@ -196,6 +196,7 @@ func TestDirectMethodsGoogle(t *testing.T) {
 			cj, cerr := cn.MarshalJSON()
 			in := fmt.Sprintf("{%x %v}", b, valid)
 			c.compare(lib, "NullUUID.MarshalJSON", in, outcome(string(cj), cerr), outcome(string(gj), gerr))
+			c.compare(lib, "fmt NullUUID", in, fmt.Sprintf("%v %+v", cn, cn), fmt.Sprintf("%v %+v", gn, gn))
 		}
 	}
 }
@@ -221,6 +222,7 @@ func TestDirectMethodsGofrs(t *testing.T) {
 			cj, cerr := cn.MarshalJSON()
 			in := fmt.Sprintf("{%x %v}", b, valid)
 			c.compare(lib, "NullUUID.MarshalJSON", in, outcome(string(cj), cerr), outcome(string(fj), ferr))
+			c.compare(lib, "fmt NullUUID", in, fmt.Sprintf("%v %+v", cn, cn), fmt.Sprintf("%v %+v", fn, fn))
 		}
 	}
 }
