@@ -2,6 +2,7 @@ package difftest
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"os"
@@ -263,5 +264,56 @@ func TestMigratingSnippet(t *testing.T) {
 	}
 	if snippet == "" || norm(snippet) != norm(body) {
 		t.Errorf("docs/migrating.md's registry:\n%s\nkeepBSON's:\n%s", norm(snippet), norm(body))
+	}
+}
+
+// toGoogleV6 is docs/migrating.md's snippet that writes a version 6 UUID
+// of the library in google/uuid's layout, for code not yet moved. Keep the
+// two the same.
+func toGoogleV6(u native.UUID) [16]byte {
+	t, _ := u.Time()
+	ticks := uint64(t.Unix()+12219292800)*1e7 + uint64(t.Nanosecond()/100)
+	var g [16]byte
+	binary.BigEndian.PutUint64(g[:8], ticks)
+	copy(g[8:], u[8:])
+	g[6] = 0x60 | g[6]&0x0f
+	return g
+}
+
+// TestGoogleV6Snippet checks what docs/migrating.md says of toGoogleV6:
+// google/uuid reads the library's time but for bits 12 to 15, and so does
+// FromGoogleV6 of the result; and that the document has the same code.
+func TestGoogleV6Snippet(t *testing.T) {
+	for _, b := range randomUUIDs(2000) {
+		u := native.UUID(b)
+		u[6] = 0x60 | u[6]&0x0f
+		u[8] = 0x80 | u[8]&0x3f
+		tm, _ := u.Time()
+		// google/uuid's Time reads bits 12 to 15 of the timestamp as the
+		// version's 6, for its own version 6 UUIDs too.
+		want := gregorianTicks(tm)&^0xf000 | 0x6000
+		g := google.UUID(toGoogleV6(u))
+		if int64(g.Time()) != want {
+			t.Fatalf("google/uuid reads %d from toGoogleV6(%v); want %d", g.Time(), u, want)
+		}
+		back, err := cgoogle.FromGoogleV6(native.UUID(g))
+		bt, _ := back.Time()
+		if err != nil || gregorianTicks(bt) != want || back[8] != u[8] || !bytes.Equal(back[9:], u[9:]) {
+			t.Fatalf("FromGoogleV6(toGoogleV6(%v)) = %v, %v; want the time %d and the same clock sequence and node", u, back, err, want)
+		}
+	}
+	doc, err := os.ReadFile("../../docs/migrating.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile("wire_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, body, _ := strings.Cut(string(src), "func toGoogleV6(u native.UUID) [16]byte {\n")
+	body, _, _ = strings.Cut(body, "\treturn g\n")
+	body = strings.ReplaceAll(body, "\t", "")
+	if !strings.Contains(strings.ReplaceAll(string(doc), "\t", ""), body) {
+		t.Errorf("docs/migrating.md does not have toGoogleV6's code:\n%s", body)
 	}
 }
