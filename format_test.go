@@ -17,6 +17,7 @@ func TestTextForms(t *testing.T) {
 		{u.URN(), "urn:uuid:" + good},
 		{fmt.Sprint(u), good},
 		{fmt.Sprintf("%v", u), good},
+		//lint:ignore S1025 the test checks what fmt prints
 		{fmt.Sprintf("%s", u), good},
 		{fmt.Sprintf("%q", u), `"` + good + `"`},
 		// fmt formats a UUID through its String method, as it does the

@@ -106,9 +106,9 @@
 //
 // (Go 1.26 or later) and the calls are rewritten onto the library's own
 // names. What is left afterwards (the variables [Nil], [Max] and
-// Namespace*, [Must], the ...OrNil functions, [NewV8], [Timestamp] and the
-// generator options) is listed with its replacement in the library's
-// docs/migrating.md.
+// Namespace*, [Must], the ...OrNil functions, [NewV1], [NewGen], [NewV8],
+// [Timestamp] and the generator options) is listed with its replacement in
+// the library's docs/migrating.md.
 package uuid
 
 import (

@@ -103,8 +103,10 @@
 // (Go 1.26 or later) and the calls are rewritten onto the library's own
 // names. What is left afterwards (the variables [Nil], [Max] and NameSpace*,
 // [Must], [MustParse], [Validate], [IsInvalidLengthError], [NewHash],
-// [NewRandomFromReader], [GetTime] and the other clock functions) is listed
-// with its replacement in the library's docs/migrating.md.
+// [NewRandomFromReader], [NewUUID], [NewV6] and the DCE constructors, whose
+// node the library's defaults choose differently, [GetTime] and the other
+// clock functions) is listed with its replacement in the library's
+// docs/migrating.md.
 package uuid
 
 import (
