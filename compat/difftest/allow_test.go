@@ -135,6 +135,7 @@ var allowList = []allowed{
 		// which its own UnmarshalBinary rejects.
 		return d.surface == "cbor.Marshal" || strings.HasPrefix(d.surface, "cbor ") && strings.HasSuffix(d.theirs, " err")
 	}},
+	{id: "G17", lib: "google", match: func(d diff) bool { return d.surface == "NewV7 step" }},
 
 	// gofrs/uuid
 	{id: "F1", lib: "gofrs", match: func(d diff) bool {
@@ -204,6 +205,7 @@ var allowList = []allowed{
 	{id: "F18", lib: "gofrs", match: func(d diff) bool {
 		return d.surface == "cbor.Marshal" || d.surface == "cbor old reads new"
 	}},
+	{id: "F19", lib: "gofrs", match: func(d diff) bool { return d.surface == "Gen.NewV7 step" }},
 }
 
 // docIDs returns the IDs of the differences a compat package's doc lists,

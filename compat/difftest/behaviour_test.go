@@ -3,6 +3,7 @@ package difftest
 import (
 	"bytes"
 	"database/sql/driver"
+	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"math"
@@ -255,5 +256,60 @@ func TestDriverValues(t *testing.T) {
 		fn, fcn := gofrs.NullUUID{UUID: gofrs.Max, Valid: true}, cgofrs.NullUUID{UUID: cgofrs.Max, Valid: true}
 		ferr, fcerr = fn.Scan(v), fcn.Scan(v)
 		c.compare("gofrs", "NullUUID.Scan", v, outcome(fcn, fcerr), outcome(fn, ferr))
+	}
+}
+
+// v7Step says how the second of two version 7 UUIDs made one after the
+// other differs from the first: a later millisecond, or in the same one
+// how rand_a (the 12 bits after the version) moved.
+func v7Step(a, b [16]byte) string {
+	msA, msB := binary.BigEndian.Uint64(a[:8])>>16, binary.BigEndian.Uint64(b[:8])>>16
+	if msA != msB {
+		return "new millisecond"
+	}
+	ra, rb := binary.BigEndian.Uint16(a[6:8])&0x0fff, binary.BigEndian.Uint16(b[6:8])&0x0fff
+	switch {
+	case rb == ra:
+		return "same millisecond, rand_a kept"
+	case rb == ra+1:
+		return "same millisecond, rand_a plus one"
+	}
+	return fmt.Sprintf("same millisecond, rand_a %+d", int(rb)-int(ra))
+}
+
+// TestV7Google makes version 7 UUIDs back to back and compares how rand_a
+// moves within a millisecond.
+func TestV7Google(t *testing.T) {
+	c := newChecker(t)
+	const n = 20_000
+	ours, theirs := make([][16]byte, n), make([][16]byte, n)
+	for i := range n {
+		u, _ := cgoogle.NewV7()
+		ours[i] = u
+	}
+	for i := range n {
+		u, _ := google.NewV7()
+		theirs[i] = u
+	}
+	for i := 1; i < n; i++ {
+		c.compare("google", "NewV7 step", "back to back", v7Step(ours[i-1], ours[i]), v7Step(theirs[i-1], theirs[i]))
+	}
+}
+
+// TestV7Gofrs gives a Gen of each package a clock that stands still and
+// compares how rand_a moves from one version 7 UUID to the next.
+func TestV7Gofrs(t *testing.T) {
+	c := newChecker(t)
+	when := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
+	now := func() time.Time { return when }
+	fg := gofrs.NewGenWithOptions(gofrs.WithEpochFunc(now))
+	cg := cgofrs.NewGenWithOptions(cgofrs.WithEpochFunc(now))
+	fprev, _ := fg.NewV7()
+	cprev, _ := cg.NewV7()
+	for range 1000 {
+		fu, _ := fg.NewV7()
+		cu, _ := cg.NewV7()
+		c.compare("gofrs", "Gen.NewV7 step", "a clock standing still", v7Step(cprev, cu), v7Step(fprev, fu))
+		fprev, cprev = fu, cu
 	}
 }

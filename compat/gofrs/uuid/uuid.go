@@ -84,6 +84,13 @@
 //     "Valid": <bool>}. Both shapes are read here, but code still on
 //     gofrs/uuid cannot read a NullUUID written after the move: move the
 //     readers first.
+//   - F19. The 12 bits of a version 7 UUID after the version (rand_a) and
+//     the 4 after the variant hold a counter that starts at a random value
+//     each millisecond and counts up by one per UUID within it (RFC 9562,
+//     Section 6.2, Method 1), so rand_a moves once every 16 UUIDs;
+//     gofrs/uuid's rand_a is a sequence that counts up by one per UUID
+//     within a millisecond and is kept across milliseconds. Both keep the
+//     values of one generator increasing.
 //
 // # What does not compile
 //
