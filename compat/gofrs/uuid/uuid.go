@@ -91,6 +91,12 @@
 //     gofrs/uuid's rand_a is a sequence that counts up by one per UUID
 //     within a millisecond and is kept across milliseconds. Both keep the
 //     values of one generator increasing.
+//   - F20. A [Gen] given a reader ([WithRandomReader]) puts its bytes
+//     into version 6 and 7 UUIDs in another order than gofrs/uuid's, which
+//     first takes 2 bytes for a clock sequence, so the same reader gives
+//     other values (versions 1 and 4 get the same bytes in the same
+//     places); and where [WithHWAddrFunc]'s function fails, the random node
+//     comes from crypto/rand, not from the reader.
 //
 // # What does not compile
 //
