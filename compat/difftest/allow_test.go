@@ -121,7 +121,9 @@ var allowList = []allowed{
 	{id: "G12", lib: "google", unseen: "every host with a hardware address", match: func(d diff) bool {
 		return strings.HasSuffix(d.surface, "node kind") && d.ours == "multicast" && d.theirs != "first interface"
 	}},
-	{id: "G13", lib: "google", match: func(d diff) bool {
+	// Only when two of google/uuid's back-to-back calls fall in one 100-ns
+	// tick, which a slow or loaded machine may never see.
+	{id: "G13", lib: "google", unseen: "a run in which no two version 1 UUIDs of google/uuid fell in one tick", match: func(d diff) bool {
 		return d.surface == "NewUUID step" && d.ours == "later tick, same sequence" && d.theirs == "same tick, next sequence"
 	}},
 	{id: "G14", lib: "google", match: func(d diff) bool {
