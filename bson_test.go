@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -317,4 +318,26 @@ func FuzzUnmarshalBSONValue(f *testing.F) {
 			t.Fatalf("NullUUID.UnmarshalBSONValue(%#x, %x) = %+v, %v; UUID gave %v, %v", typ, data, n, nerr, u, err)
 		}
 	})
+}
+
+// The MongoDB Go driver writes a plain [16]byte, such as github.com/google/uuid's
+// UUID, as binary subtype 0, and that package's NullUUID as the document
+// {uuid: <binary>, valid: <bool>}. Both read here, as the driver passes
+// them to these methods.
+func ExampleNullUUID_UnmarshalBSONValue() {
+	id := uuid.MustParse("f81d4fae-7dec-11d0-a765-00a0c91e6bf6")
+	subtype0 := append([]byte{16, 0, 0, 0, 0x00}, id[:]...)
+	var u uuid.UUID
+	err := u.UnmarshalBSONValue(0x05, subtype0)
+	fmt.Println(u, err)
+
+	doc := []byte{0x28, 0, 0, 0, 0x05, 'u', 'u', 'i', 'd', 0, 16, 0, 0, 0, 0x00}
+	doc = append(doc, id[:]...)
+	doc = append(doc, 0x08, 'v', 'a', 'l', 'i', 'd', 0, 1, 0)
+	var n uuid.NullUUID
+	err = n.UnmarshalBSONValue(0x03, doc)
+	fmt.Println(n.UUID, n.Valid, err)
+	// Output:
+	// f81d4fae-7dec-11d0-a765-00a0c91e6bf6 <nil>
+	// f81d4fae-7dec-11d0-a765-00a0c91e6bf6 true <nil>
 }

@@ -3,6 +3,7 @@ package uuid_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -340,4 +341,22 @@ func FuzzUnmarshalCBOR(f *testing.F) {
 			t.Fatalf("NullUUID.UnmarshalCBOR(%x) = %+v, %v; UUID gave %v, %v", data, n, nerr, u, err)
 		}
 	})
+}
+
+// github.com/fxamacker/cbor/v2 writes github.com/google/uuid's null NullUUID
+// as an empty byte string, and github.com/gofrs/uuid's NullUUID as a map of
+// its two fields. Both read here, as the package passes them to this method.
+func ExampleNullUUID_UnmarshalCBOR() {
+	var n uuid.NullUUID
+	err := n.UnmarshalCBOR([]byte{0x40})
+	fmt.Println(n.Valid, err)
+
+	id := uuid.MustParse("f81d4fae-7dec-11d0-a765-00a0c91e6bf6")
+	m := append([]byte{0xa2, 0x64, 'U', 'U', 'I', 'D', 0x50}, id[:]...)
+	m = append(m, 0x65, 'V', 'a', 'l', 'i', 'd', 0xf5)
+	err = n.UnmarshalCBOR(m)
+	fmt.Println(n.UUID, n.Valid, err)
+	// Output:
+	// false <nil>
+	// f81d4fae-7dec-11d0-a765-00a0c91e6bf6 true <nil>
 }
