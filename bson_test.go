@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -79,6 +80,101 @@ func TestNullUUIDBSONNull(t *testing.T) {
 	}
 }
 
+// bsonDoc builds a BSON document from elements, each a type byte, a name
+// and the value's bytes.
+func bsonDoc(elems ...[]byte) []byte {
+	var body []byte
+	for _, e := range elems {
+		body = append(body, e...)
+	}
+	n := 4 + len(body) + 1
+	return append(append([]byte{byte(n), byte(n >> 8), byte(n >> 16), byte(n >> 24)}, body...), 0)
+}
+
+// bsonElem is one element of a document.
+func bsonElem(typ byte, name string, value []byte) []byte {
+	return append(append([]byte{typ}, name+"\x00"...), value...)
+}
+
+// TestUnmarshalBSONValueOtherLibraries checks the values the MongoDB Go
+// driver writes for github.com/google/uuid and github.com/gofrs/uuid: a
+// UUID is a [16]byte, which the driver writes as binary subtype 0, and
+// their NullUUID is a struct, written as the document {uuid, valid}.
+func TestUnmarshalBSONValueOtherLibraries(t *testing.T) {
+	u := uuid.UUID(seq16)
+	valid := uuid.NullUUID{UUID: u, Valid: true}
+	tests := []struct {
+		name string
+		typ  byte
+		data []byte
+		want uuid.NullUUID
+		uuid bool // whether a UUID reads it too
+	}{
+		{"subtype0", 0x05, bsonBinary(0, seq16), valid, true},
+		{"docValid", 0x03, bsonDoc(bsonElem(0x05, "uuid", bsonBinary(0, seq16)), bsonElem(0x08, "valid", []byte{1})), valid, false},
+		{"docValidFirst", 0x03, bsonDoc(bsonElem(0x08, "valid", []byte{1}), bsonElem(0x05, "uuid", bsonBinary(4, seq16))), valid, false},
+		{"docNull", 0x03, bsonDoc(bsonElem(0x05, "uuid", bsonBinary(0, make([]byte, 16))), bsonElem(0x08, "valid", []byte{0})), uuid.NullUUID{}, false},
+		{"docNullKeepsBytes", 0x03, bsonDoc(bsonElem(0x05, "uuid", bsonBinary(0, seq16)), bsonElem(0x08, "valid", []byte{0})), uuid.NullUUID{}, false},
+		{"docNullNoUUID", 0x03, bsonDoc(bsonElem(0x08, "valid", []byte{0})), uuid.NullUUID{}, false},
+		{"docNullUUIDNull", 0x03, bsonDoc(bsonElem(0x0a, "uuid", nil), bsonElem(0x08, "valid", []byte{0})), uuid.NullUUID{}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			n := uuid.NullUUID{UUID: uuid.Max(), Valid: true}
+			if err := n.UnmarshalBSONValue(tt.typ, tt.data); err != nil || n != tt.want {
+				t.Errorf("NullUUID.UnmarshalBSONValue(%#x, %x) = %+v, %v; want %+v", tt.typ, tt.data, n, err, tt.want)
+			}
+			var got uuid.UUID
+			err := got.UnmarshalBSONValue(tt.typ, tt.data)
+			if tt.uuid && (err != nil || got != tt.want.UUID) {
+				t.Errorf("UnmarshalBSONValue(%#x, %x) = %v, %v; want %v", tt.typ, tt.data, got, err, tt.want.UUID)
+			}
+			if !tt.uuid && !errors.Is(err, uuid.ErrEncoding) {
+				t.Errorf("UnmarshalBSONValue(%#x, %x) = %v; want an error matching ErrEncoding", tt.typ, tt.data, err)
+			}
+		})
+	}
+}
+
+// TestUnmarshalBSONValueDocErrors checks documents that are not a NullUUID.
+func TestUnmarshalBSONValueDocErrors(t *testing.T) {
+	uuidElem := bsonElem(0x05, "uuid", bsonBinary(0, seq16))
+	validElem := bsonElem(0x08, "valid", []byte{1})
+	good := bsonDoc(uuidElem, validElem)
+	tests := []struct {
+		name string
+		data []byte
+		kind error
+		msg  string
+	}{
+		{"empty", bsonDoc(), uuid.ErrEncoding, "uuid: BSON document without a valid field"},
+		{"noValid", bsonDoc(uuidElem), uuid.ErrEncoding, "uuid: BSON document without a valid field"},
+		{"noUUID", bsonDoc(validElem), uuid.ErrEncoding, "uuid: BSON document without a uuid field"},
+		{"uuidNull", bsonDoc(bsonElem(0x0a, "uuid", nil), validElem), uuid.ErrEncoding, "uuid: BSON null is not a UUID"},
+		{"uuidShort", bsonDoc(bsonElem(0x05, "uuid", bsonBinary(0, seq16[:15])), validElem), uuid.ErrLength, "uuid: BSON UUID of 15 bytes"},
+		{"uuidSubtype3", bsonDoc(bsonElem(0x05, "uuid", bsonBinary(3, seq16)), validElem), uuid.ErrEncoding, "uuid: BSON binary subtype 0x03 is not 0x04 (UUID) or 0x00"},
+		{"otherField", bsonDoc(uuidElem, validElem, bsonElem(0x08, "x", []byte{1})), uuid.ErrEncoding, `uuid: BSON document field "x" is not uuid or valid`},
+		{"twice", bsonDoc(uuidElem, validElem, validElem), uuid.ErrEncoding, `uuid: BSON document field "valid" is not uuid or valid`},
+		{"validNotBool", bsonDoc(uuidElem, bsonElem(0x05, "valid", bsonBinary(0, nil))), uuid.ErrEncoding, `uuid: BSON document field "valid" is not uuid or valid`},
+		{"otherType", bsonDoc(bsonElem(0x10, "valid", []byte{1, 0, 0, 0})), uuid.ErrEncoding, `uuid: BSON document field "valid" of type 0x10`},
+		{"boolTwo", bsonDoc(uuidElem, bsonElem(0x08, "valid", []byte{2})), uuid.ErrEncoding, "uuid: malformed BSON document"},
+		{"cut", good[:len(good)-3], uuid.ErrEncoding, "uuid: malformed BSON document"},
+		{"noNUL", append(good[:len(good)-1:len(good)-1], 1), uuid.ErrEncoding, "uuid: malformed BSON document"},
+		{"nameUnterminated", bsonDoc([]byte{0x08, 'v', 'a'}), uuid.ErrEncoding, "uuid: malformed BSON document"},
+		{"binaryCut", bsonDoc([]byte{0x05, 'u', 0, 16, 0, 0, 0, 0, 1}), uuid.ErrEncoding, "uuid: malformed BSON document"},
+		{"nothing", nil, uuid.ErrEncoding, "uuid: malformed BSON document"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			n := uuid.NullUUID{UUID: uuid.Max(), Valid: true}
+			err := n.UnmarshalBSONValue(0x03, tt.data)
+			if !errors.Is(err, tt.kind) || err.Error() != tt.msg || n != (uuid.NullUUID{}) {
+				t.Fatalf("NullUUID.UnmarshalBSONValue(0x03, %x) = %+v, %v; want null, %q matching %v", tt.data, n, err, tt.msg, tt.kind)
+			}
+		})
+	}
+}
+
 func TestUnmarshalBSONValueErrors(t *testing.T) {
 	valid := bsonBinary(4, seq16)
 	tests := []struct {
@@ -92,9 +188,9 @@ func TestUnmarshalBSONValueErrors(t *testing.T) {
 		{"long17", 0x05, bsonBinary(4, append(seq16[:16:16], 16)), uuid.ErrLength, "uuid: BSON UUID of 17 bytes"},
 		{"empty", 0x05, bsonBinary(4, nil), uuid.ErrLength, "uuid: BSON UUID of 0 bytes"},
 		// Legacy subtype 3: its byte order depends on the driver that wrote it.
-		{"subtype3", 0x05, bsonBinary(3, seq16), uuid.ErrEncoding, "uuid: BSON binary subtype 0x03 is not 0x04 (UUID)"},
-		{"subtype0", 0x05, bsonBinary(0, seq16), uuid.ErrEncoding, "uuid: BSON binary subtype 0x00 is not 0x04 (UUID)"},
-		{"subtype0short", 0x05, bsonBinary(0, seq16[:4]), uuid.ErrEncoding, "uuid: BSON binary subtype 0x00 is not 0x04 (UUID)"},
+		{"subtype3", 0x05, bsonBinary(3, seq16), uuid.ErrEncoding, "uuid: BSON binary subtype 0x03 is not 0x04 (UUID) or 0x00"},
+		{"subtype2", 0x05, bsonBinary(2, seq16), uuid.ErrEncoding, "uuid: BSON binary subtype 0x02 is not 0x04 (UUID) or 0x00"},
+		{"subtype0short", 0x05, bsonBinary(0, seq16[:4]), uuid.ErrLength, "uuid: BSON UUID of 4 bytes"},
 		{"string", 0x02, []byte("\x25\x00\x00\x0000010203-0405-0607-0809-0a0b0c0d0e0f\x00"), uuid.ErrEncoding, "uuid: BSON type 0x02 is not binary"},
 		{"null", 0x0a, nil, uuid.ErrEncoding, "uuid: BSON null is not a UUID"},
 		{"nullWithData", 0x0a, []byte{0}, uuid.ErrEncoding, "uuid: malformed BSON null"},
@@ -159,22 +255,26 @@ func TestBSONAllocs(t *testing.T) {
 
 // FuzzUnmarshalBSONValue checks UnmarshalBSONValue against the whole
 // rule, written out: it accepts exactly type 0x05 with data 10 00 00 00
-// 04 and 16 bytes, which become the UUID; a consistent subtype 4 value of
-// another length is ErrLength; everything else ErrEncoding; a failure
-// leaves the receiver alone; NullUUID agrees, and also takes null.
+// 04 (or 00) and 16 bytes, which become the UUID; a consistent subtype 4
+// or 0 value of another length is ErrLength; everything else ErrEncoding;
+// a failure leaves the receiver alone; NullUUID agrees, and also takes
+// null and the {uuid, valid} document.
 func FuzzUnmarshalBSONValue(f *testing.F) {
-	f.Add(byte(0x05), bsonBinary(4, seq16))              // the UUID form
-	f.Add(byte(0x05), bsonBinary(4, seq16[:15]))         // short
-	f.Add(byte(0x05), bsonBinary(3, seq16))              // legacy subtype
-	f.Add(byte(0x05), bsonBinary(4, seq16)[:20])         // cut
-	f.Add(byte(0x0a), []byte{})                          // null
-	f.Add(byte(0x02), []byte("\x03\x00\x00\x00ab\x00"))  // a string
-	f.Add(byte(0x05), append(bsonBinary(4, seq16), 0))   // trailing byte
-	f.Add(byte(0x05), []byte{0xff, 0xff, 0xff, 0xff, 4}) // negative length
+	f.Add(byte(0x05), bsonBinary(4, seq16))                                                                      // the UUID form
+	f.Add(byte(0x05), bsonBinary(4, seq16[:15]))                                                                 // short
+	f.Add(byte(0x05), bsonBinary(3, seq16))                                                                      // legacy subtype
+	f.Add(byte(0x05), bsonBinary(4, seq16)[:20])                                                                 // cut
+	f.Add(byte(0x0a), []byte{})                                                                                  // null
+	f.Add(byte(0x02), []byte("\x03\x00\x00\x00ab\x00"))                                                          // a string
+	f.Add(byte(0x05), append(bsonBinary(4, seq16), 0))                                                           // trailing byte
+	f.Add(byte(0x05), []byte{0xff, 0xff, 0xff, 0xff, 4})                                                         // negative length
+	f.Add(byte(0x05), bsonBinary(0, seq16))                                                                      // generic binary, as a [16]byte is written
+	f.Add(byte(0x03), bsonDoc(bsonElem(0x05, "uuid", bsonBinary(0, seq16)), bsonElem(0x08, "valid", []byte{1}))) // another library's NullUUID
 	f.Fuzz(func(t *testing.T, typ byte, data []byte) {
 		consistent := len(data) >= 5 && int64(binary.LittleEndian.Uint32(data)) == int64(len(data)-5)
-		valid := typ == 0x05 && len(data) == 21 && bytes.Equal(data[:5], []byte{16, 0, 0, 0, 4})
-		wrongLength := typ == 0x05 && consistent && data[4] == 4 && len(data) != 21
+		subtype := len(data) >= 5 && (data[4] == 4 || data[4] == 0)
+		valid := typ == 0x05 && len(data) == 21 && bytes.Equal(data[:4], []byte{16, 0, 0, 0}) && subtype
+		wrongLength := typ == 0x05 && consistent && subtype && len(data) != 21
 
 		u := uuid.UUID(seq16)
 		err := u.UnmarshalBSONValue(typ, data)
@@ -184,7 +284,7 @@ func FuzzUnmarshalBSONValue(f *testing.F) {
 				t.Fatalf("UnmarshalBSONValue(%#x, %x) = %v, %v; want %x", typ, data, u, err, data[5:])
 			}
 			_, again, _ := u.MarshalBSONValue()
-			if !bytes.Equal(again, data) {
+			if !bytes.Equal(again[5:], data[5:]) || again[4] != 4 {
 				t.Fatalf("MarshalBSONValue after UnmarshalBSONValue(%x) = %x", data, again)
 			}
 		case wrongLength:
@@ -208,8 +308,36 @@ func FuzzUnmarshalBSONValue(f *testing.F) {
 			}
 			return
 		}
+		if typ == 0x03 { // the {uuid, valid} document, which a UUID rejects
+			if nerr != nil && (n != (uuid.NullUUID{}) || !strings.HasPrefix(nerr.Error(), "uuid: ")) {
+				t.Fatalf("NullUUID.UnmarshalBSONValue(0x03, %x) failed with %q and left %+v", data, nerr, n)
+			}
+			return
+		}
 		if (err == nil) != (nerr == nil) || (err == nil && n != (uuid.NullUUID{UUID: u, Valid: true})) || (err != nil && n != (uuid.NullUUID{})) {
 			t.Fatalf("NullUUID.UnmarshalBSONValue(%#x, %x) = %+v, %v; UUID gave %v, %v", typ, data, n, nerr, u, err)
 		}
 	})
+}
+
+// The MongoDB Go driver writes a plain [16]byte, such as github.com/google/uuid's
+// UUID, as binary subtype 0, and that package's NullUUID as the document
+// {uuid: <binary>, valid: <bool>}. Both read here, as the driver passes
+// them to these methods.
+func ExampleNullUUID_UnmarshalBSONValue() {
+	id := uuid.MustParse("f81d4fae-7dec-11d0-a765-00a0c91e6bf6")
+	subtype0 := append([]byte{16, 0, 0, 0, 0x00}, id[:]...)
+	var u uuid.UUID
+	err := u.UnmarshalBSONValue(0x05, subtype0)
+	fmt.Println(u, err)
+
+	doc := []byte{0x28, 0, 0, 0, 0x05, 'u', 'u', 'i', 'd', 0, 16, 0, 0, 0, 0x00}
+	doc = append(doc, id[:]...)
+	doc = append(doc, 0x08, 'v', 'a', 'l', 'i', 'd', 0, 1, 0)
+	var n uuid.NullUUID
+	err = n.UnmarshalBSONValue(0x03, doc)
+	fmt.Println(n.UUID, n.Valid, err)
+	// Output:
+	// f81d4fae-7dec-11d0-a765-00a0c91e6bf6 <nil>
+	// f81d4fae-7dec-11d0-a765-00a0c91e6bf6 true <nil>
 }

@@ -9,6 +9,8 @@ import (
 // for a UUID as a byte string (tag 37, "Binary UUID").
 const (
 	cborMajorBytes = 2
+	cborMajorText  = 3
+	cborMajorMap   = 5
 	cborMajorTag   = 6
 	cborMajorOther = 7
 	cborNull       = 0xf6
@@ -148,18 +150,105 @@ func (n NullUUID) MarshalCBOR() ([]byte, error) {
 }
 
 // UnmarshalCBOR sets n from one CBOR data item: null or undefined (f6,
-// f7) set Valid to false and UUID to Nil; anything else is read as by
-// [UUID.UnmarshalCBOR]. On failure n is left null (Valid false, UUID Nil).
+// f7) set Valid to false and UUID to Nil; so do an empty byte string (40),
+// which is how github.com/fxamacker/cbor/v2 writes a null NullUUID of
+// github.com/google/uuid, and a map {"UUID": <byte string>, "Valid":
+// false}, how it writes one of github.com/gofrs/uuid, whose valid form
+// {"UUID": <16-byte string>, "Valid": true} sets n to that UUID. Anything
+// else is read as by [UUID.UnmarshalCBOR]. On failure n is left null
+// (Valid false, UUID Nil).
 func (n *NullUUID) UnmarshalCBOR(data []byte) error {
-	if len(data) == 1 && (data[0] == cborNull || data[0] == cborUndefined) {
-		*n = NullUUID{}
-		return nil
+	var (
+		v   UUID
+		ok  = true
+		err error
+	)
+	switch {
+	case len(data) == 1 && (data[0] == cborNull || data[0] == cborUndefined || data[0] == 0x40):
+		ok = false
+	case len(data) > 0 && data[0]>>5 == cborMajorMap:
+		v, ok, err = cborNullMap(data)
+	default:
+		v, err = cborUUID(data)
 	}
-	v, err := cborUUID(data)
-	if err != nil {
+	if err != nil || !ok {
 		*n = NullUUID{}
 		return err
 	}
 	*n = NullUUID{UUID: v, Valid: true}
 	return nil
+}
+
+// cborNullMap decodes the map {"UUID": <byte string>, "Valid": <bool>}, in
+// either order, with definite lengths.
+func cborNullMap(data []byte) (u UUID, valid bool, err error) {
+	_, arg, indefinite, n, ok := cborHead(data)
+	if !ok || indefinite || arg != 2 {
+		return UUID{}, false, errCBORNotNull
+	}
+	data = data[n:]
+	var uuidItem, validItem []byte
+	for range 2 {
+		key, item, rest, err := cborMapEntry(data)
+		if err != nil {
+			return UUID{}, false, err
+		}
+		data = rest
+		switch {
+		case key == "UUID" && uuidItem == nil:
+			uuidItem = item
+		case key == "Valid" && validItem == nil:
+			validItem = item
+		default:
+			return UUID{}, false, errCBORNotNull
+		}
+	}
+	if len(data) != 0 {
+		return UUID{}, false, errCBORMalformed
+	}
+	valid, isBool := cborBool(validItem)
+	if uuidItem == nil || !isBool {
+		return UUID{}, false, errCBORNotNull
+	}
+	if u, err = cborUUID(uuidItem); err != nil || !valid {
+		return UUID{}, false, err
+	}
+	return u, true, nil
+}
+
+// cborBool reads the simple values false (f4) and true (f5).
+func cborBool(item []byte) (value, ok bool) {
+	if len(item) == 1 && item[0]&^1 == 0xf4 {
+		return item[0] == 0xf5, true
+	}
+	return false, false
+}
+
+var errCBORNotNull = &wireError{"uuid: CBOR map is not {UUID, Valid}", ErrEncoding}
+
+// cborMapEntry splits one entry off the entries of a map: a key that is a
+// definite-length text string, and a value that is a simple value, or a
+// definite-length byte string after an optional tag.
+func cborMapEntry(b []byte) (key string, item, rest []byte, err error) {
+	major, arg, indefinite, n, ok := cborHead(b)
+	if !ok || major != cborMajorText || indefinite || arg > uint64(len(b)-n) {
+		return "", nil, nil, errCBORNotNull
+	}
+	key, b = string(b[n:n+int(arg)]), b[n+int(arg):]
+	end := 0
+	if major, _, indefinite, n, ok = cborHead(b); ok && major == cborMajorTag && !indefinite {
+		end = n
+	}
+	major, arg, indefinite, n, ok = cborHead(b[end:])
+	switch {
+	case !ok || indefinite:
+		return "", nil, nil, errCBORMalformed
+	case major == cborMajorBytes && arg <= uint64(len(b)-end-n):
+		end += n + int(arg)
+	case major == cborMajorOther && end == 0 && n == 1:
+		end = 1
+	default:
+		return "", nil, nil, errCBORNotNull
+	}
+	return key, b[:end], b[end:], nil
 }

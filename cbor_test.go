@@ -3,6 +3,7 @@ package uuid_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -70,6 +71,68 @@ func TestUnmarshalCBOR(t *testing.T) {
 		if err := n.UnmarshalCBOR([]byte{null}); err != nil || n != (uuid.NullUUID{}) {
 			t.Fatalf("NullUUID.UnmarshalCBOR(%x) = %+v, %v; want null", null, n, err)
 		}
+	}
+}
+
+// TestNullUUIDCBOROtherLibraries checks the items github.com/fxamacker/cbor
+// writes for the NullUUID of github.com/google/uuid (its MarshalBinary: 16
+// bytes, or none for null) and of github.com/gofrs/uuid (a struct: the map
+// {"UUID": <16 bytes>, "Valid": <bool>}).
+func TestNullUUIDCBOROtherLibraries(t *testing.T) {
+	valid := uuid.NullUUID{UUID: uuid.UUID(seq16), Valid: true}
+	key := func(s string) []byte { return cat([]byte{0x60 | byte(len(s))}, []byte(s)) }
+	bstr := cat([]byte{0x50}, seq16)
+	tests := []struct {
+		name string
+		data []byte
+		want uuid.NullUUID
+	}{
+		{"googleNull", []byte{0x40}, uuid.NullUUID{}},
+		{"googleValid", bstr, valid},
+		{"gofrsValid", cat([]byte{0xa2}, key("UUID"), bstr, key("Valid"), []byte{0xf5}), valid},
+		{"gofrsValidOtherOrder", cat([]byte{0xa2}, key("Valid"), []byte{0xf5}, key("UUID"), bstr), valid},
+		{"gofrsValidTagged", cat([]byte{0xa2}, key("UUID"), []byte{0xd8, 0x25}, bstr, key("Valid"), []byte{0xf5}), valid},
+		{"gofrsNull", cat([]byte{0xa2}, key("UUID"), []byte{0x50}, make([]byte, 16), key("Valid"), []byte{0xf4}), uuid.NullUUID{}},
+		{"gofrsNullKeepsBytes", cat([]byte{0xa2}, key("UUID"), bstr, key("Valid"), []byte{0xf4}), uuid.NullUUID{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			n := uuid.NullUUID{UUID: uuid.Max(), Valid: true}
+			if err := n.UnmarshalCBOR(tt.data); err != nil || n != tt.want {
+				t.Fatalf("NullUUID.UnmarshalCBOR(%x) = %+v, %v; want %+v", tt.data, n, err, tt.want)
+			}
+		})
+	}
+	errTests := []struct {
+		name string
+		data []byte
+		kind error
+	}{
+		{"oneEntry", cat([]byte{0xa1}, key("UUID"), bstr), uuid.ErrEncoding},
+		{"indefiniteMap", cat([]byte{0xbf}, key("UUID"), bstr, key("Valid"), []byte{0xf5, 0xff}), uuid.ErrEncoding},
+		{"otherKey", cat([]byte{0xa2}, key("UUID"), bstr, key("Other"), []byte{0xf5}), uuid.ErrEncoding},
+		{"sameKeyTwice", cat([]byte{0xa2}, key("UUID"), bstr, key("UUID"), bstr), uuid.ErrEncoding},
+		{"validNotBool", cat([]byte{0xa2}, key("UUID"), bstr, key("Valid"), []byte{0xf6}), uuid.ErrEncoding},
+		{"validNumber", cat([]byte{0xa2}, key("UUID"), bstr, key("Valid"), []byte{0x01}), uuid.ErrEncoding},
+		{"uuidShort", cat([]byte{0xa2}, key("UUID"), []byte{0x4f}, seq16[:15], key("Valid"), []byte{0xf5}), uuid.ErrLength},
+		{"uuidText", cat([]byte{0xa2}, key("UUID"), key("x"), key("Valid"), []byte{0xf5}), uuid.ErrEncoding},
+		{"intKey", cat([]byte{0xa2, 0x01}, bstr, key("Valid"), []byte{0xf5}), uuid.ErrEncoding},
+		{"cut", cat([]byte{0xa2}, key("UUID"), bstr[:10]), uuid.ErrEncoding},
+		{"trailing", cat([]byte{0xa2}, key("UUID"), bstr, key("Valid"), []byte{0xf5, 0x00}), uuid.ErrEncoding},
+		{"emptyTagged", []byte{0xd8, 0x25, 0x40}, uuid.ErrLength},
+	}
+	for _, tt := range errTests {
+		t.Run(tt.name, func(t *testing.T) {
+			n := uuid.NullUUID{UUID: uuid.Max(), Valid: true}
+			err := n.UnmarshalCBOR(tt.data)
+			if !errors.Is(err, tt.kind) || n != (uuid.NullUUID{}) {
+				t.Fatalf("NullUUID.UnmarshalCBOR(%x) = %+v, %v; want null and an error matching %v", tt.data, n, err, tt.kind)
+			}
+			var u uuid.UUID
+			if err := u.UnmarshalCBOR(tt.data); err == nil {
+				t.Errorf("UnmarshalCBOR(%x) succeeded", tt.data)
+			}
+		})
 	}
 }
 
@@ -224,14 +287,16 @@ func refCBORBytes(data []byte) (content []byte, ok bool) {
 // length is ErrLength and all else ErrEncoding; a failure leaves the
 // receiver alone; NullUUID agrees, and also takes null and undefined.
 func FuzzUnmarshalCBOR(f *testing.F) {
-	f.Add(cat([]byte{0xd8, 0x25, 0x50}, seq16))                                      // the UUID form
-	f.Add(cat([]byte{0x50}, seq16))                                                  // untagged
-	f.Add(cat([]byte{0xd9, 0x00, 0x25, 0x58, 0x10}, seq16))                          // long heads
-	f.Add(cat([]byte{0x5f, 0x48}, seq16[:8], []byte{0x48}, seq16[8:], []byte{0xff})) // chunks
-	f.Add(cat([]byte{0xd8, 0x25, 0x4f}, seq16[:15]))                                 // short
-	f.Add(cat([]byte{0xd8, 0x26, 0x50}, seq16))                                      // tag 38
-	f.Add([]byte{0xf6})                                                              // null
-	f.Add([]byte{0x5b, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf0})              // huge length
+	f.Add(cat([]byte{0xd8, 0x25, 0x50}, seq16))                                                                      // the UUID form
+	f.Add(cat([]byte{0x50}, seq16))                                                                                  // untagged
+	f.Add(cat([]byte{0xd9, 0x00, 0x25, 0x58, 0x10}, seq16))                                                          // long heads
+	f.Add(cat([]byte{0x5f, 0x48}, seq16[:8], []byte{0x48}, seq16[8:], []byte{0xff}))                                 // chunks
+	f.Add(cat([]byte{0xd8, 0x25, 0x4f}, seq16[:15]))                                                                 // short
+	f.Add(cat([]byte{0xd8, 0x26, 0x50}, seq16))                                                                      // tag 38
+	f.Add([]byte{0xf6})                                                                                              // null
+	f.Add([]byte{0x5b, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf0})                                              // huge length
+	f.Add([]byte{0x40})                                                                                              // google/uuid's null NullUUID
+	f.Add(cat([]byte{0xa2, 0x64}, []byte("UUID"), []byte{0x50}, seq16, []byte{0x65}, []byte("Valid"), []byte{0xf5})) // gofrs/uuid's NullUUID
 	f.Fuzz(func(t *testing.T, data []byte) {
 		content, wellFormed := refCBORBytes(data)
 		u := uuid.UUID(seq16)
@@ -260,9 +325,15 @@ func FuzzUnmarshalCBOR(f *testing.F) {
 
 		n := uuid.NullUUID{UUID: uuid.UUID(seq16), Valid: true}
 		nerr := n.UnmarshalCBOR(data)
-		if bytes.Equal(data, []byte{0xf6}) || bytes.Equal(data, []byte{0xf7}) {
+		if bytes.Equal(data, []byte{0xf6}) || bytes.Equal(data, []byte{0xf7}) || bytes.Equal(data, []byte{0x40}) {
 			if nerr != nil || n != (uuid.NullUUID{}) {
 				t.Fatalf("NullUUID.UnmarshalCBOR(%x) = %+v, %v", data, n, nerr)
+			}
+			return
+		}
+		if len(data) > 0 && data[0]>>5 == 5 { // a map: another library's NullUUID, which a UUID rejects
+			if nerr != nil && (n != (uuid.NullUUID{}) || !strings.HasPrefix(nerr.Error(), "uuid: ")) {
+				t.Fatalf("NullUUID.UnmarshalCBOR(%x) failed with %q and left %+v", data, nerr, n)
 			}
 			return
 		}
@@ -270,4 +341,22 @@ func FuzzUnmarshalCBOR(f *testing.F) {
 			t.Fatalf("NullUUID.UnmarshalCBOR(%x) = %+v, %v; UUID gave %v, %v", data, n, nerr, u, err)
 		}
 	})
+}
+
+// github.com/fxamacker/cbor/v2 writes github.com/google/uuid's null NullUUID
+// as an empty byte string, and github.com/gofrs/uuid's NullUUID as a map of
+// its two fields. Both read here, as the package passes them to this method.
+func ExampleNullUUID_UnmarshalCBOR() {
+	var n uuid.NullUUID
+	err := n.UnmarshalCBOR([]byte{0x40})
+	fmt.Println(n.Valid, err)
+
+	id := uuid.MustParse("f81d4fae-7dec-11d0-a765-00a0c91e6bf6")
+	m := append([]byte{0xa2, 0x64, 'U', 'U', 'I', 'D', 0x50}, id[:]...)
+	m = append(m, 0x65, 'V', 'a', 'l', 'i', 'd', 0xf5)
+	err = n.UnmarshalCBOR(m)
+	fmt.Println(n.UUID, n.Valid, err)
+	// Output:
+	// false <nil>
+	// f81d4fae-7dec-11d0-a765-00a0c91e6bf6 true <nil>
 }

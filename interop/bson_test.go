@@ -193,9 +193,10 @@ func TestBSONCorpusUUID(t *testing.T) {
 }
 
 // TestBSONCorpusOtherSubtypes decodes every valid binary case of the
-// corpus into a UUID: subtype 4 of 16 bytes is accepted, every other
-// subtype (the legacy subtype 3 among them) gives an error matching
-// uuid.ErrEncoding through the driver, and other lengths uuid.ErrLength.
+// corpus into a UUID: subtype 4 or 0 (generic binary, how the driver
+// writes a [16]byte) of 16 bytes is accepted, other lengths give an error
+// matching uuid.ErrLength, and every other subtype (the legacy subtype 3
+// among them) an error matching uuid.ErrEncoding through the driver.
 func TestBSONCorpusOtherSubtypes(t *testing.T) {
 	c := loadCorpus(t)
 	for _, v := range c.Valid {
@@ -215,11 +216,11 @@ func TestBSONCorpusOtherSubtypes(t *testing.T) {
 			}
 			err := bson.Unmarshal(canonical, &d)
 			switch {
-			case sub == 0x04 && len(data) == 16:
+			case (sub == 0x04 || sub == 0x00) && len(data) == 16:
 				if err != nil || d.X != uuid.UUID(data) {
 					t.Fatalf("bson.Unmarshal = %v, %v; want %x", d.X, err, data)
 				}
-			case sub == 0x04:
+			case sub == 0x04 || sub == 0x00:
 				if !errors.Is(err, uuid.ErrLength) {
 					t.Fatalf("bson.Unmarshal = %v; want an error matching uuid.ErrLength", err)
 				}

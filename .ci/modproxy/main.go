@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	modproxy -out DIR [-repo DIR] [-sums FILE] MODULE_DIR...
+//	modproxy -out DIR [-repo DIR] [-sums FILE] [-check DIR,...] MODULE_DIR...
 //
 // Each MODULE_DIR (".", "pgxuuid") is a directory of a module others may
 // depend on. modproxy publishes it at HEAD's version: HEAD's tag for that
@@ -23,6 +23,11 @@
 //
 // Anything else fails, naming the go.mod and the requirement: such a version
 // would not exist for anyone who fetches the module.
+//
+// With -check, the go.mod files at HEAD of the modules in those directories
+// (bench, interop, … : modules nobody depends on, so not published) are held
+// to the same rule: each version of a module of this repository they
+// require is checked and published as above.
 //
 // Zips come from golang.org/x/mod/zip: CreateFromVCS, or, where the
 // repository is a linked git worktree (which CreateFromVCS does not
@@ -62,6 +67,7 @@ func main() {
 	out := flag.String("out", "", "directory of the file-based module proxy to write")
 	repo := flag.String("repo", ".", "a directory inside the git repository")
 	sums := flag.String("sums", "", "file to write the go.sum lines of the published versions to")
+	check := flag.String("check", "", "comma-separated directories of modules not published whose requirements must exist once published")
 	flag.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: modproxy -out DIR [-repo DIR] [-sums FILE] MODULE_DIR...")
 		flag.PrintDefaults()
@@ -71,7 +77,11 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
-	if err := run(*repo, *out, *sums, flag.Args()); err != nil {
+	var checkDirs []string
+	if *check != "" {
+		checkDirs = strings.Split(*check, ",")
+	}
+	if err := run(*repo, *out, *sums, flag.Args(), checkDirs); err != nil {
 		fmt.Fprintln(os.Stderr, "modproxy:", err)
 		os.Exit(1)
 	}
@@ -91,7 +101,7 @@ type release struct {
 	time                       time.Time
 }
 
-func run(repoDir, out, sumsFile string, moduleDirs []string) error {
+func run(repoDir, out, sumsFile string, moduleDirs, checkDirs []string) error {
 	r, err := openRepo(repoDir)
 	if err != nil {
 		return err
@@ -101,21 +111,15 @@ func run(repoDir, out, sumsFile string, moduleDirs []string) error {
 		return err
 	}
 
-	var queue []release
-	var heads []string
-	for _, dir := range moduleDirs {
-		dir = path.Clean(filepath.ToSlash(dir))
-		p := r.pathOf(dir)
-		if p == "" {
-			return fmt.Errorf("%s: no go.mod at HEAD", dir)
-		}
-		rel, err := r.headRelease(p, dir)
-		if err != nil {
-			return err
-		}
-		queue = append(queue, rel)
-		heads = append(heads, rel.path+" "+rel.version)
+	queue, heads, err := headReleases(r, moduleDirs)
+	if err != nil {
+		return err
 	}
+	deps, err := checkRequirements(r, checkDirs)
+	if err != nil {
+		return err
+	}
+	queue = append(queue, deps...)
 
 	done := map[string]bool{}
 	tags := map[string][]string{} // module path -> tag versions published
@@ -192,6 +196,55 @@ func run(repoDir, out, sumsFile string, moduleDirs []string) error {
 		fmt.Println(h)
 	}
 	return nil
+}
+
+// headReleases returns HEAD's release of the module in each of dirs, and
+// its "PATH VERSION" line.
+func headReleases(r *repo, dirs []string) (rels []release, heads []string, err error) {
+	for _, dir := range dirs {
+		dir = path.Clean(filepath.ToSlash(dir))
+		p := r.pathOf(dir)
+		if p == "" {
+			return nil, nil, fmt.Errorf("%s: no go.mod at HEAD", dir)
+		}
+		rel, err := r.headRelease(p, dir)
+		if err != nil {
+			return nil, nil, err
+		}
+		rels = append(rels, rel)
+		heads = append(heads, rel.path+" "+rel.version)
+	}
+	return rels, heads, nil
+}
+
+// checkRequirements returns the versions of this repository's modules that
+// the go.mod files at HEAD in dirs require, or an error for a version that
+// would not exist once published.
+func checkRequirements(r *repo, dirs []string) ([]release, error) {
+	var deps []release
+	for _, dir := range dirs {
+		dir = path.Clean(filepath.ToSlash(dir))
+		p := r.pathOf(dir)
+		if p == "" {
+			return nil, fmt.Errorf("%s: no go.mod at HEAD", dir)
+		}
+		rel, err := r.headRelease(p, dir)
+		if err != nil {
+			return nil, err
+		}
+		_, reqs, err := r.goMod(rel)
+		if err != nil {
+			return nil, err
+		}
+		for _, req := range reqs {
+			dep, err := r.resolve(req.Path, req.Version)
+			if err != nil {
+				return nil, fmt.Errorf("%s/go.mod at HEAD requires %s %s: %w", dir, req.Path, req.Version, err)
+			}
+			deps = append(deps, dep)
+		}
+	}
+	return deps, nil
 }
 
 func openRepo(dir string) (*repo, error) {

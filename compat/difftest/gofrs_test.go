@@ -230,6 +230,10 @@ func TestGeneratorsGofrs(t *testing.T) {
 				return s
 			}
 			c.compare(lib, g.name, in, shape(cu, cerr), shape(fu, ferr))
+			if hw.err == nil {
+				// The same reader, clock and address: the same UUID.
+				c.compare(lib, g.name+" exact", in, outcome(cu, cerr), outcome(fu, ferr))
+			}
 			// A second UUID while the clock stands still.
 			cu, cerr = g.ours(cg)
 			fu, ferr = g.theirs(fg)

@@ -26,15 +26,25 @@ import (
 // valueCount is how many arbitrary 16-byte values the value surfaces get.
 const valueCount = 20_000
 
-// fmtSpecs are the format strings tried on every value: each verb with
-// every flag, width and precision.
+// fmtSpecs are the format strings tried on every value: the verbs a UUID
+// is printed with (s v q x X d) with every flag, width and precision, and
+// every other letter, upper and lower case, with every flag and a width
+// and precision or none.
 var fmtSpecs = func() []string {
 	var specs []string
-	for _, verb := range []string{"s", "v", "q", "x", "X", "d"} {
-		for _, flags := range []string{"", "-", "+", "#", " ", "0", "-#"} {
-			for _, width := range []string{"", "0", "10", "40", "50"} {
-				for _, prec := range []string{"", ".0", ".8", ".36", ".40"} {
-					specs = append(specs, "%"+flags+width+prec+verb)
+	flagSets := []string{"", "-", "+", "#", " ", "0", "-#"}
+	for verb := range 'z' + 1 {
+		if !('a' <= verb && verb <= 'z' || 'A' <= verb && verb <= 'Z') {
+			continue
+		}
+		widths, precs := []string{"", "10", "50"}, []string{"", ".8"}
+		if strings.ContainsRune("svqxXd", verb) {
+			widths, precs = []string{"", "0", "10", "40", "50"}, []string{"", ".0", ".8", ".36", ".40"}
+		}
+		for _, flags := range flagSets {
+			for _, width := range widths {
+				for _, prec := range precs {
+					specs = append(specs, "%"+flags+width+prec+string(verb))
 				}
 			}
 		}

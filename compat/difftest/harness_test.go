@@ -44,6 +44,9 @@ type badSurface struct {
 // maxReported is how many unexplained diffs a failure prints.
 const maxReported = 25
 
+// maxFirst is how many diffs of one surface a failure prints.
+const maxFirst = 3
+
 // compare records a call whose outcome is ours for the compat package and
 // theirs for lib; input is formatted with %q when it is a string or []byte.
 func (c *checker) compare(lib, surface string, input any, ours, theirs string) {
@@ -74,7 +77,7 @@ func (c *checker) compare(lib, surface string, input any, ours, theirs string) {
 		c.bad[key] = b
 	}
 	b.n++
-	if len(b.first) < 3 {
+	if len(b.first) < maxFirst {
 		b.first = append(b.first, d)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/afb7af96/uuid"
+	"github.com/afb7af96/uuid/compat/internal/hwnode"
 )
 
 // Gen is the library's [uuid.Generator]. It has the methods NewV1, NewV4,
@@ -36,19 +37,19 @@ type EpochFunc func() time.Time
 // A GenOption configures the generator NewGenWithOptions makes.
 type GenOption func(*uuid.GeneratorOptions)
 
-// NewGen returns a new generator with the system clock, crypto/rand and the
-// MAC address of a network interface.
-//
-//go:fix inline
-func NewGen() *Gen { return uuid.NewGenerator(uuid.GeneratorOptions{}) }
+// NewGen returns a new generator with the system clock, crypto/rand and, as
+// in gofrs/uuid, the hardware address of the first network interface that
+// has one as the node of version 1 UUIDs (see [NewV1]).
+func NewGen() *Gen { return NewGenWithOptions() }
 
 // NewGenWithHWAF returns a new generator whose version 1 and 6 UUIDs carry
 // the address hwaf supplies; see WithHWAddrFunc.
 func NewGenWithHWAF(hwaf HWAddrFunc) *Gen { return NewGenWithOptions(WithHWAddrFunc(hwaf)) }
 
-// NewGenWithOptions returns a new generator configured by opts.
+// NewGenWithOptions returns a new generator configured by opts. Without
+// [WithHWAddrFunc], version 1 UUIDs carry the node [NewGen] gives them.
 func NewGenWithOptions(opts ...GenOption) *Gen {
-	var o uuid.GeneratorOptions
+	o := uuid.GeneratorOptions{Node: hwnode.First()}
 	for _, opt := range opts {
 		opt(&o)
 	}
@@ -59,10 +60,10 @@ func NewGenWithOptions(opts ...GenOption) *Gen {
 // UUIDs, as gofrs/uuid does: the first 6 bytes it returns, padded with
 // zeros if it returns fewer; if hwaf fails, the node is random, with the
 // multicast bit set. Version 6 UUIDs keep a random clock sequence and node,
-// as in gofrs/uuid. A nil hwaf means the default.
+// as in gofrs/uuid. A nil hwaf means the default, as for [NewGen].
 func WithHWAddrFunc(hwaf HWAddrFunc) GenOption {
 	return func(o *uuid.GeneratorOptions) {
-		o.Node = nil
+		o.Node = hwnode.First()
 		if hwaf != nil {
 			o.Node = hwafNode(hwaf)
 		}
@@ -70,7 +71,9 @@ func WithHWAddrFunc(hwaf HWAddrFunc) GenOption {
 }
 
 // WithEpochFunc makes the generator read the time from epochf; nil means
-// the system clock.
+// the system clock. A time outside what version 1 and 6 UUIDs hold (from
+// 1582-10-15 into the year 5236) is clamped to that range, where
+// gofrs/uuid wraps it around (F15).
 func WithEpochFunc(epochf EpochFunc) GenOption {
 	return func(o *uuid.GeneratorOptions) { o.Now = epochf }
 }

@@ -1,6 +1,10 @@
 // Package uuid is the API of github.com/gofrs/uuid/v5 on top of
-// [github.com/afb7af96/uuid], so that code written for gofrs/uuid compiles
-// after changing its import path and nothing else.
+// [github.com/afb7af96/uuid], so that most code written for gofrs/uuid
+// compiles after changing its import path and nothing else. Code that calls
+// the methods Bytes, IsNil, Parse, SetVersion or SetVariant of a UUID, or
+// DefaultGenerator, the ...AtTime functions and gofrs/uuid's Err... values,
+// does not: see "What does not compile" below for each and its
+// replacement.
 //
 // # What behaves differently
 //
@@ -29,9 +33,13 @@
 //     byte printed 4 and 1. The constants [V1] to [V8] are untyped, so they
 //     compare with either; the Variant constants are [uuid.Variant], not
 //     byte: convert with byte(...) where a byte is needed.
-//   - F8. fmt honours flags, width and precision, as for a string;
-//     gofrs/uuid ignores them.
-//   - F9. %#v prints Go syntax of the library; gofrs/uuid printed
+//   - F8. fmt formats a UUID through its String method, as it formats
+//     google/uuid's and Go's uuid.UUID: %x and %X print the hex of the
+//     36-character text (72 digits), where gofrs/uuid printed the 32 hex
+//     digits, and flags, width and precision apply to %v, %s, %q, %x and
+//     %X as to a string, where gofrs/uuid ignored them. Print u.String(),
+//     or strings.ReplaceAll(u.String(), "-", "") for the 32 digits.
+//   - F9. %#v prints uuid.UUID{0x…, …}; gofrs/uuid printed
 //     [16]uint8{0x…, …}.
 //   - F10. Errors have other types and texts, and gofrs/uuid's Err… values
 //     are not here (but [ErrV8FieldLength]): match errors with [errors.Is]
@@ -46,9 +54,49 @@
 //     UUID gives the next one the next 100-ns tick, staying ahead of the
 //     clock; gofrs/uuid keeps the time and increments the clock sequence.
 //     Both keep UUIDs unique.
-//   - F13. fmt verbs other than %v, %s, %q, %x and %X (such as %d) print
-//     the 16 bytes as a [16]byte would print, as google/uuid and Go's
-//     uuid do; gofrs/uuid printed %!d(uuid.UUID=…).
+//   - F13. fmt verbs other than %v, %s, %q, %x and %X (such as %d and %S)
+//     print the 16 bytes as fmt prints a [16]byte ([%!S(uint8=248) …] for
+//     %S), as for google/uuid and Go's uuid; gofrs/uuid printed
+//     %!d(uuid.UUID=…), and %S the upper-case text.
+//   - F14. [NullUUID.UnmarshalJSON] called directly (not through
+//     encoding/json, which removes the spaces and checks the quotes first)
+//     accepts null or a quoted UUID with spaces around it, and rejects a
+//     UUID without quotes; gofrs/uuid's does the opposite.
+//   - F15. A [Gen] whose clock ([WithEpochFunc]) is outside the years 1678
+//     to 2262 writes that time, clamped to what version 1 and 6 UUIDs hold
+//     (1582-10-15 into the year 5236); gofrs/uuid's timestamp wraps around,
+//     because time.Time.UnixNano does.
+//   - F16. The random node of [NewV6] has the multicast bit set (RFC 9562,
+//     Section 6.10); gofrs/uuid's leaves it as drawn.
+//   - F17. The MongoDB Go driver (go.mongodb.org/mongo-driver/v2) writes a
+//     [UUID] as BSON binary subtype 4 (UUID) and a [NullUUID] as that or
+//     BSON null; for gofrs/uuid it wrote binary subtype 0 and the document
+//     {uuid: <binary>, valid: <bool>}. Both shapes are read here, so a
+//     program moved onto this package reads what it wrote before, but code
+//     still on gofrs/uuid cannot read the new shapes, and a query {id: u}
+//     no longer matches the documents written before the move. Either
+//     write the old shapes through a registry, or convert the stored
+//     documents once: docs/migrating.md gives both, tested against the
+//     driver.
+//   - F18. Through github.com/fxamacker/cbor/v2, a [UUID] is CBOR tag 37
+//     around its 16 bytes and a [NullUUID] is that or CBOR null (f6);
+//     gofrs/uuid wrote a bare 16-byte string and the map {"UUID": <bytes>,
+//     "Valid": <bool>}. Both shapes are read here, but code still on
+//     gofrs/uuid cannot read a NullUUID written after the move: move the
+//     readers first.
+//   - F19. The 12 bits of a version 7 UUID after the version (rand_a) and
+//     the 4 after the variant hold a counter that starts at a random value
+//     each millisecond and counts up by one per UUID within it (RFC 9562,
+//     Section 6.2, Method 1), so rand_a moves once every 16 UUIDs;
+//     gofrs/uuid's rand_a is a sequence that counts up by one per UUID
+//     within a millisecond and is kept across milliseconds. Both keep the
+//     values of one generator increasing.
+//   - F20. A [Gen] given a reader ([WithRandomReader]) puts its bytes
+//     into version 6 and 7 UUIDs in another order than gofrs/uuid's, which
+//     first takes 2 bytes for a clock sequence, so the same reader gives
+//     other values (versions 1 and 4 get the same bytes in the same
+//     places); and where [WithHWAddrFunc]'s function fails, the random node
+//     comes from crypto/rand, not from the reader.
 //
 // # What does not compile
 //
@@ -71,9 +119,9 @@
 //
 // (Go 1.26 or later) and the calls are rewritten onto the library's own
 // names. What is left afterwards (the variables [Nil], [Max] and
-// Namespace*, [Must], the ...OrNil functions, [NewV8], [Timestamp] and the
-// generator options) is listed with its replacement in the library's
-// docs/migrating.md.
+// Namespace*, [Must], the ...OrNil functions, [NewV1], [NewGen], [NewV8],
+// [Timestamp] and the generator options) is listed with its replacement in
+// the library's docs/migrating.md.
 package uuid
 
 import (
@@ -191,11 +239,19 @@ func Must(u UUID, err error) UUID {
 	return u
 }
 
-// NewV1 returns a version 1 UUID from the library's default generator.
-// The error is always nil.
-//
-//go:fix inline
-func NewV1() (UUID, error) { return uuid.NewV1(), nil }
+// gen is the generator of [NewV1], as gofrs/uuid's DefaultGenerator is.
+var gen = NewGen()
+
+// NewV1 returns a version 1 UUID from this package's generator: the
+// current time, its clock sequence and, as in gofrs/uuid, the first 6
+// bytes of the hardware address of the first network interface that has
+// one of 6 bytes or more, in the order [net.Interfaces] lists them, whether
+// universally or locally administered (the library's own default,
+// [uuid.HardwareNode], skips locally administered addresses); where there
+// is none, a random node with the multicast bit set, drawn once per
+// process. The error is non-nil only if the clock is so far behind that
+// every clock sequence is used; it matches [uuid.ErrExhausted].
+func NewV1() (UUID, error) { return gen.NewV1() }
 
 // NewV3 returns the version 3 UUID of name in the namespace ns.
 //

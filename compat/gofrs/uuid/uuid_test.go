@@ -2,6 +2,7 @@ package uuid_test
 
 import (
 	"bytes"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"net"
@@ -214,7 +215,8 @@ func TestDifferences(t *testing.T) {
 	compattest.Texts(t, [][3]string{
 		{"Version-%v", fmt.Sprintf("%v", u.Version()), "v4"},
 		{"Version-%d", fmt.Sprintf("%d", u.Version()), "4"},
-		{"%x", fmt.Sprintf("%x", u), "6ba7b8109dad41d180b400c04fd430c8"},
+		// gofrs/uuid printed the 32 hex digits; fmt prints the hex of the text (F8).
+		{"%x", fmt.Sprintf("%x", u), hex.EncodeToString([]byte(u.String()))},
 	})
 	// gofrs/uuid accepts braces and the URN prefix around the 32-digit form.
 	for _, s := range []string{"{6ba7b8109dad41d180b400c04fd430c8}", "urn:uuid:6ba7b8109dad41d180b400c04fd430c8"} {
@@ -230,5 +232,28 @@ func TestAlias(t *testing.T) {
 	var nn native.NullUUID = uuid.NullUUID{UUID: n, Valid: true}
 	if n != native.NamespaceDNS() || g == nil || nn.UUID != n {
 		t.Errorf("NamespaceDNS = %v; NewGen() = %v; NullUUID %v", n, g, nn)
+	}
+}
+
+// TestDefaultNode checks that NewV1, NewGen and NewGenWithOptions without
+// WithHWAddrFunc take the first hardware address of 6 bytes or more, as
+// gofrs/uuid's default hardware address function does.
+func TestDefaultNode(t *testing.T) {
+	var want []byte
+	ifs, err := net.Interfaces()
+	for _, ifc := range ifs {
+		if err == nil && len(ifc.HardwareAddr) >= 6 {
+			want = ifc.HardwareAddr[:6]
+			break
+		}
+	}
+	v1, _ := uuid.NewV1()
+	g1, _ := uuid.NewGen().NewV1()
+	g2, _ := uuid.NewGenWithOptions(uuid.WithHWAddrFunc(nil)).NewV1()
+	for _, u := range []uuid.UUID{v1, g1, g2} {
+		node, _ := u.NodeID()
+		if want != nil && !bytes.Equal(node[:], want) || want == nil && node[0]&1 == 0 {
+			t.Errorf("%v carries node %x; want %x (or a random multicast node if nil)", u, node, want)
+		}
 	}
 }

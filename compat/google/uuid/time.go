@@ -24,12 +24,15 @@ func (t Time) UnixTime() (sec, nsec int64) {
 }
 
 // GetTime returns the timestamp and clock sequence of a version 1 UUID just
-// made by the library's default generator, so it advances that generator's
-// time as google/uuid's GetTime does. As in google/uuid, the clock sequence
-// is octets 8 and 9 of such a UUID: its 14 bits with the variant bits (0x8000)
-// set. The error is always nil.
+// made by this package's generator, the one of [NewUUID], so it advances
+// that generator's time as google/uuid's GetTime does. As in google/uuid,
+// the clock sequence is octets 8 and 9 of such a UUID: its 14 bits with the
+// variant bits (0x8000) set. The error is as for NewUUID.
 func GetTime() (Time, uint16, error) {
-	u := uuid.NewV1()
+	u, err := gen.NewV1()
+	if err != nil {
+		return 0, 0, err
+	}
 	t, _ := u.Time()
 	seq, _ := u.ClockSequence()
 	return gregorianTime(t), seq | 0x8000, nil
@@ -40,18 +43,23 @@ func gregorianTime(t time.Time) Time {
 	return Time(t.Unix()*1e7 + int64(t.Nanosecond()/100) + gregorianOffset)
 }
 
-// ClockSequence returns the clock sequence of the library's default
-// generator, as the version 1 UUID it makes for the purpose shows it.
+// ClockSequence returns the clock sequence of this package's generator, the
+// one of [NewUUID], as the version 1 UUID it makes for the purpose shows it.
 func ClockSequence() int {
-	seq, _ := uuid.NewV1().ClockSequence()
+	u, _ := gen.NewV1()
+	seq, _ := u.ClockSequence()
 	return int(seq)
 }
 
-// NodeID returns the node ID of the library's default generator, which
-// version 1 and 2 UUIDs carry: the MAC address of a network interface, or a
-// random node if there is none.
+// NodeID returns the node of the version 1, 2 and 6 UUIDs of this package:
+// as in google/uuid, the first 6 bytes of the hardware address of the first
+// network interface that has one of 6 bytes or more, in the order
+// [net.Interfaces] lists them, whether universally or locally administered.
+// Where there is none, it is a random node, drawn once per process, with
+// the multicast bit set (G12). The library's own default,
+// [uuid.HardwareNode], skips locally administered addresses.
 func NodeID() []byte {
-	node, _ := uuid.NewV1().NodeID()
+	node, _ := nodes.NodeID()
 	return node[:]
 }
 

@@ -1,12 +1,18 @@
 // Package uuid is the API of github.com/google/uuid v1.6 on top of
-// [github.com/afb7af96/uuid], so that code written for google/uuid compiles
-// after changing its import path and nothing else.
+// [github.com/afb7af96/uuid], so that most code written for google/uuid
+// compiles after changing its import path and nothing else. Code that
+// calls the methods Time, ClockSequence, NodeID, Domain or ID of a UUID, or
+// SetRand and the other functions that change google/uuid's package state,
+// does not: see "What does not compile" below for each and its
+// replacement.
 //
 // # What behaves differently
 //
 // These are all the differences in behaviour from google/uuid v1.6.0 in
 // what compiles unchanged. A test in CI runs google/uuid beside this package
-// on the same inputs and fails on any other.
+// on the same inputs and fails on any other. (The numbers G6 and G7, fmt's
+// %x and %#v, are no longer used: fmt prints a UUID as it prints
+// google/uuid's.)
 //
 //   - G1. [UUID.Scan] of SQL NULL, of "" and of an empty []byte is an
 //     error; google/uuid returns nil and leaves the UUID unchanged (and its
@@ -24,11 +30,6 @@
 //     [Variant] as "RFC 9562", "NCS", "Microsoft" or "Future" (google/uuid:
 //     "RFC4122", "Reserved", …), with other numbers behind the constants:
 //     compare with [RFC4122] and the others, not with integers.
-//   - G6. fmt's %x and %X print the 32 hex digits; google/uuid printed the
-//     hex of the 36-character text (72 digits). %s, %v, %q and %d, with any
-//     flags, width and precision, print what google/uuid prints.
-//   - G7. %#v prints Go syntax of the library; google/uuid printed
-//     uuid.UUID{0x…, …}.
 //   - G8. [NewV6] writes the version 6 layout of RFC 9562; google/uuid's
 //     NewV6 wrote its 60-bit timestamp as a 64-bit number, so that the
 //     library reads a version 6 UUID made by google/uuid as made near 1610,
@@ -47,6 +48,41 @@
 //     [*uuid.ParseError], [uuid.ErrScanNull], …), and a wrong length with
 //     [IsInvalidLengthError], which agrees with google/uuid's except as G4
 //     says.
+//   - G12. Where no network interface has a hardware address, the node of
+//     [NodeID], [NewUUID], [NewV6] and the version 2 UUIDs is random with
+//     the multicast bit set (RFC 9562, Section 6.10); google/uuid's random
+//     node leaves that bit as drawn. Where one has, both take the first.
+//   - G13. [NewUUID] (and [NewV6], [GetTime]) called again within the same
+//     100-ns tick of the clock, or after the clock stepped back, gives the
+//     next tick after the last UUID and keeps the clock sequence;
+//     google/uuid keeps the clock's time and increments the clock
+//     sequence. Both keep UUIDs unique.
+//   - G14. [NullUUID.UnmarshalJSON] called directly (not through
+//     encoding/json, which removes the spaces first) on null with spaces
+//     around it (" null ") sets a null NullUUID; google/uuid's leaves the
+//     UUID as it was and sets Valid.
+//   - G15. The MongoDB Go driver (go.mongodb.org/mongo-driver/v2) writes a
+//     [UUID] as BSON binary subtype 4 (UUID) and a [NullUUID] as that or
+//     BSON null; for google/uuid it wrote binary subtype 0 and the document
+//     {uuid: <binary>, valid: <bool>}. Both shapes are read here, so a
+//     program moved onto this package reads what it wrote before, but code
+//     still on google/uuid cannot read the new shapes, and a query
+//     {id: u} no longer matches the documents written before the move.
+//     Either write the old shapes through a registry, or convert the stored
+//     documents once: docs/migrating.md gives both, tested against the
+//     driver.
+//   - G16. Through github.com/fxamacker/cbor/v2, a [UUID] is CBOR tag 37
+//     around its 16 bytes and a null [NullUUID] is CBOR null (f6);
+//     google/uuid wrote a bare 16-byte string and, for null, an empty byte
+//     string, which its own NullUUID cannot read back. Both shapes are read
+//     here, and google/uuid reads the new ones.
+//   - G17. The 12 bits of a version 7 UUID after the version (rand_a) and
+//     the 4 after the variant hold a counter that starts at a random value
+//     each millisecond and counts up by one per UUID within it (RFC 9562,
+//     Section 6.2, Method 1), so rand_a moves once every 16 UUIDs;
+//     google/uuid's rand_a is the time within the millisecond in 256-ns
+//     steps (Method 3), plus one per UUID when that has not moved. Both
+//     keep the values of one process increasing.
 //
 // # What does not compile
 //
@@ -74,8 +110,10 @@
 // (Go 1.26 or later) and the calls are rewritten onto the library's own
 // names. What is left afterwards (the variables [Nil], [Max] and NameSpace*,
 // [Must], [MustParse], [Validate], [IsInvalidLengthError], [NewHash],
-// [NewRandomFromReader], [GetTime] and the other clock functions) is listed
-// with its replacement in the library's docs/migrating.md.
+// [NewRandomFromReader], [NewUUID], [NewV6] and the DCE constructors, whose
+// node the library's defaults choose differently, [GetTime] and the other
+// clock functions) is listed with its replacement in the library's
+// docs/migrating.md.
 package uuid
 
 import (
@@ -84,6 +122,7 @@ import (
 	"os"
 
 	"github.com/afb7af96/uuid"
+	"github.com/afb7af96/uuid/compat/internal/hwnode"
 )
 
 // A UUID is the library's [uuid.UUID]: 16 bytes in RFC 9562 order.
@@ -177,19 +216,27 @@ func NewRandomFromReader(r io.Reader) (UUID, error) {
 	return uuid.NewGenerator(uuid.GeneratorOptions{Rand: r}).NewV4()
 }
 
-// NewUUID returns a version 1 UUID from the library's default generator:
-// the current time, its clock sequence and the MAC address of a network
-// interface (or a random node). The error is always nil.
-//
-//go:fix inline
-func NewUUID() (UUID, error) { return uuid.NewV1(), nil }
+// gen makes the clock-based UUIDs of this package, as google/uuid's
+// package state does: its node is the hardware address of the first
+// network interface that has one (see [NodeID]), and version 6 UUIDs carry
+// that node and the clock sequence of version 1.
+var gen = uuid.NewGenerator(uuid.GeneratorOptions{Node: nodes, V6Node: true})
 
-// NewV6 returns a version 6 UUID. Unlike google/uuid's, it carries a random
-// clock sequence and node rather than the MAC address (RFC 9562, Section 5.6).
-// Values are strictly increasing. The error is always nil.
-//
-//go:fix inline
-func NewV6() (UUID, error) { return uuid.NewV6(), nil }
+// nodes is the node of gen.
+var nodes = hwnode.First()
+
+// NewUUID returns a version 1 UUID: the current time, the clock sequence
+// and the node of this package's generator (see [NodeID]). A clock that has
+// not moved since the last call gives the next 100-ns tick, where
+// google/uuid keeps the time and increments the clock sequence (G13). The
+// error is non-nil only if the clock is so far behind that every clock
+// sequence is used; it matches [uuid.ErrExhausted].
+func NewUUID() (UUID, error) { return gen.NewV1() }
+
+// NewV6 returns a version 6 UUID with the node and clock sequence that
+// [NewUUID] uses, as google/uuid's does (see G8 for its layout). Values are
+// strictly increasing. The error is as for NewUUID.
+func NewV6() (UUID, error) { return gen.NewV6() }
 
 // NewV7 returns a version 7 UUID. Values are strictly increasing across the
 // process. The error is always nil.
@@ -198,22 +245,16 @@ func NewV6() (UUID, error) { return uuid.NewV6(), nil }
 func NewV7() (UUID, error) { return uuid.NewV7(), nil }
 
 // NewDCESecurity returns a version 2 (DCE Security) UUID for the domain and
-// ID. The error is always nil.
-//
-//go:fix inline
-func NewDCESecurity(domain Domain, id uint32) (UUID, error) { return uuid.NewV2(domain, id), nil }
+// ID, with the node of [NewUUID]. The error is as for NewUUID.
+func NewDCESecurity(domain Domain, id uint32) (UUID, error) { return gen.NewV2(domain, id) }
 
 // NewDCEPerson returns a version 2 UUID in the Person domain for the
-// caller's POSIX user ID, os.Getuid(). The error is always nil.
-//
-//go:fix inline
-func NewDCEPerson() (UUID, error) { return uuid.NewV2(uuid.DomainPerson, uint32(os.Getuid())), nil }
+// caller's POSIX user ID, os.Getuid(). The error is as for [NewUUID].
+func NewDCEPerson() (UUID, error) { return gen.NewV2(uuid.DomainPerson, uint32(os.Getuid())) }
 
 // NewDCEGroup returns a version 2 UUID in the Group domain for the caller's
-// POSIX group ID, os.Getgid(). The error is always nil.
-//
-//go:fix inline
-func NewDCEGroup() (UUID, error) { return uuid.NewV2(uuid.DomainGroup, uint32(os.Getgid())), nil }
+// POSIX group ID, os.Getgid(). The error is as for [NewUUID].
+func NewDCEGroup() (UUID, error) { return gen.NewV2(uuid.DomainGroup, uint32(os.Getgid())) }
 
 // NewMD5 returns the version 3 UUID of data in the namespace space.
 //

@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"net"
 	"testing"
 	"time"
 
@@ -247,12 +248,29 @@ func TestFromGoogleV6(t *testing.T) {
 	}
 }
 
+// TestNodeID checks that version 1, 2 and 6 UUIDs carry NodeID, and that
+// NodeID is the first hardware address of 6 bytes or more, as google/uuid's.
 func TestNodeID(t *testing.T) {
 	node := uuid.NodeID()
-	u, _ := uuid.NewUUID()
-	want, ok := u.NodeID()
-	if !ok || !bytes.Equal(node, want[:]) {
-		t.Errorf("NodeID() = %x; NewUUID() carries %x", node, want)
+	v1, _ := uuid.NewUUID()
+	v2, _ := uuid.NewDCEPerson()
+	v6, _ := uuid.NewV6()
+	for _, u := range []uuid.UUID{v1, v2, v6} {
+		if got, ok := u.NodeID(); !ok || !bytes.Equal(node, got[:]) {
+			t.Errorf("NodeID() = %x; %v carries %x", node, u, got)
+		}
+	}
+	ifs, err := net.Interfaces()
+	for _, ifc := range ifs {
+		if err == nil && len(ifc.HardwareAddr) >= 6 {
+			if !bytes.Equal(node, ifc.HardwareAddr[:6]) {
+				t.Errorf("NodeID() = %x; want %x, the address of %s", node, ifc.HardwareAddr[:6], ifc.Name)
+			}
+			return
+		}
+	}
+	if node[0]&1 == 0 {
+		t.Errorf("NodeID() = %x, without an interface; want a random node with the multicast bit set", node)
 	}
 }
 
@@ -272,7 +290,6 @@ func TestDifferences(t *testing.T) {
 	compattest.Texts(t, [][3]string{
 		{"Version-String", u.Version().String(), "v4"},
 		{"Variant-String", u.Variant().String(), "RFC 9562"},
-		{"%x", fmt.Sprintf("%x", u), "f81d4fae7dec41d0a76500a0c91e6bf6"},
 		{"%v", fmt.Sprintf("%v", u), "f81d4fae-7dec-41d0-a765-00a0c91e6bf6"},
 	})
 	for _, src := range []any{nil, "", []byte{}} {
@@ -295,5 +312,24 @@ func TestAlias(t *testing.T) {
 	var nn native.NullUUID = uuid.NullUUID{UUID: c, Valid: true}
 	if n != c || nn.UUID != n || !nn.Valid {
 		t.Errorf("NameSpaceDNS = %v; native NamespaceDNS() = %v; NullUUID %v", n, c, nn)
+	}
+}
+
+// TestIsInvalidLengthErrorRule checks what docs/migrating.md says of
+// IsInvalidLengthError: it is google/uuid's rule on the input's length, not
+// errors.Is(err, ErrLength), which a byte that fits no form comes before.
+func TestIsInvalidLengthErrorRule(t *testing.T) {
+	for _, s := range []string{"not-a-uuid", "", "f81d4fae", "f81d4fae-7dec-11d0-a765-00a0c91e6bf", "f81d4fae-7dec-11d0-a765-00a0c91e6bfz",
+		"[f81d4fae-7dec-11d0-a765-00a0c91e6bf6]", "f81d4fae-7dec-11d0-a765-00a0c91e6bf6", "f81d4fae7dec11d0a76500a0c91e6bf6x"} {
+		_, err := uuid.Parse(s)
+		n := len(s)
+		if got, want := uuid.IsInvalidLengthError(err), err != nil && n != 32 && n != 36 && n != 38 && n != 45; got != want {
+			t.Errorf("IsInvalidLengthError(Parse(%q)) = %v; the length rule says %v", s, got, want)
+		}
+	}
+	_, err := uuid.Parse("not-a-uuid")
+	var pe *native.ParseError
+	if !errors.As(err, &pe) || pe.Offset != 0 || !errors.Is(err, native.ErrHexDigit) || errors.Is(err, native.ErrLength) || !uuid.IsInvalidLengthError(err) {
+		t.Errorf(`Parse("not-a-uuid") = %#v; want ErrHexDigit at offset 0, not ErrLength, and IsInvalidLengthError true`, err)
 	}
 }
