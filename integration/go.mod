@@ -5,7 +5,7 @@ go 1.26.0
 
 require (
 	github.com/afb7af96/uuid v0.0.0-20261124022528-cd14a5b9d2b8
-	github.com/afb7af96/uuid/pgxuuid v0.0.0-20261123132309-583e6b25eab4
+	github.com/afb7af96/uuid/pgxuuid v0.0.0-20261124022638-925c83325a51
 	github.com/go-sql-driver/mysql v1.10.1
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/lib/pq v1.12.3
