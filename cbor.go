@@ -79,49 +79,59 @@ var errCBORMalformed = &wireError{"uuid: malformed CBOR UUID", ErrEncoding}
 
 // cborUUID decodes tag 37 around a byte string, or a bare byte string.
 func cborUUID(data []byte) (UUID, error) {
+	data, err := cborUntag(data)
+	if err != nil {
+		return UUID{}, err
+	}
 	major, arg, indefinite, n, ok := cborHead(data)
-	if !ok {
-		return UUID{}, errCBORMalformed
-	}
-	if major == cborMajorTag && !indefinite {
-		if arg != cborTagUUID {
-			return UUID{}, &wireError{"uuid: CBOR tag " + strconv.FormatUint(arg, 10) + " is not 37 (UUID)", ErrEncoding}
-		}
-		data = data[n:]
-		if major, arg, indefinite, n, ok = cborHead(data); !ok {
-			return UUID{}, errCBORMalformed
-		}
-	}
 	switch {
+	case !ok:
+		return UUID{}, errCBORMalformed
+	case major == cborMajorBytes && indefinite:
+		return cborChunks(data[n:])
 	case major == cborMajorBytes:
+		return cborBytes(data[n:], arg)
 	case major == cborMajorOther && !indefinite && (arg == cborNull&0x1f || arg == cborUndefined&0x1f) && n == 1:
 		return UUID{}, &wireError{"uuid: CBOR null is not a UUID", ErrEncoding}
-	default:
-		return UUID{}, &wireError{"uuid: CBOR major type " + strconv.Itoa(int(major)) + " is not a byte string", ErrEncoding}
 	}
-	data = data[n:]
+	return UUID{}, &wireError{"uuid: CBOR major type " + strconv.Itoa(int(major)) + " is not a byte string", ErrEncoding}
+}
+
+// cborUntag returns the item that tag 37 encloses, or data itself when it
+// has no tag.
+func cborUntag(data []byte) ([]byte, error) {
+	major, arg, indefinite, n, ok := cborHead(data)
+	switch {
+	case !ok:
+		return nil, errCBORMalformed
+	case major != cborMajorTag || indefinite:
+		return data, nil
+	case arg != cborTagUUID:
+		return nil, &wireError{"uuid: CBOR tag " + strconv.FormatUint(arg, 10) + " is not 37 (UUID)", ErrEncoding}
+	}
+	return data[n:], nil
+}
+
+// cborBytes decodes the content of a definite-length byte string of arg
+// bytes, which must be all of data.
+func cborBytes(data []byte, arg uint64) (UUID, error) {
+	if arg != uint64(len(data)) {
+		return UUID{}, errCBORMalformed // cut short, or bytes after the item
+	}
+	if arg != Size {
+		return UUID{}, cborLengthError(arg)
+	}
+	return UUID(data), nil
+}
+
+// cborChunks decodes the content of an indefinite-length byte string:
+// definite-length byte strings (chunks) up to a break byte (RFC 8949,
+// Section 3.2.3), which must end data.
+func cborChunks(data []byte) (UUID, error) {
 	var u UUID
-	if !indefinite {
-		if arg != uint64(len(data)) {
-			return UUID{}, errCBORMalformed // cut short, or bytes after the item
-		}
-		if arg != Size {
-			return UUID{}, &wireError{"uuid: CBOR byte string of " + strconv.FormatUint(arg, 10) + " bytes", ErrLength}
-		}
-		return UUID(data), nil
-	}
-	// An indefinite-length byte string: definite-length byte strings
-	// (chunks) up to a break byte (RFC 8949, Section 3.2.3).
 	total := uint64(0)
-	for {
-		if len(data) == 0 {
-			return UUID{}, errCBORMalformed
-		}
-		if data[0] == cborBreak {
-			data = data[1:]
-			break
-		}
-		major, arg, indefinite, n, ok = cborHead(data)
+	for len(data) == 0 || data[0] != cborBreak {
+		major, arg, indefinite, n, ok := cborHead(data)
 		if !ok || major != cborMajorBytes || indefinite || arg > uint64(len(data)-n) {
 			return UUID{}, errCBORMalformed
 		}
@@ -131,13 +141,18 @@ func cborUUID(data []byte) (UUID, error) {
 		total += arg
 		data = data[n+int(arg):]
 	}
-	if len(data) != 0 {
+	if len(data) != 1 {
 		return UUID{}, errCBORMalformed // bytes after the item
 	}
 	if total != Size {
-		return UUID{}, &wireError{"uuid: CBOR byte string of " + strconv.FormatUint(total, 10) + " bytes", ErrLength}
+		return UUID{}, cborLengthError(total)
 	}
 	return u, nil
+}
+
+// cborLengthError reports a byte string of n bytes where 16 belong.
+func cborLengthError(n uint64) error {
+	return &wireError{"uuid: CBOR byte string of " + strconv.FormatUint(n, 10) + " bytes", ErrLength}
 }
 
 // MarshalCBOR gives n as [UUID.MarshalCBOR] does when n is Valid, and
