@@ -2,74 +2,12 @@ package uuid
 
 import (
 	"encoding/binary"
-	"errors"
 	"math/bits"
-	"strconv"
-	"strings"
 	"unsafe"
 )
 
 // maxErrInput is how much of a rejected input a ParseError keeps.
 const maxErrInput = 64
-
-// ParseError reports text that is not a UUID, as [strconv.NumError]
-// reports a number: the text, where its first problem is, and the kind of
-// problem.
-type ParseError struct {
-	Input  string // the rejected text, cut to 64 bytes ("…" marks the cut)
-	Offset int    // byte offset of the first bad byte in the original input; -1 if only the length is wrong
-	Err    error  // the kind: ErrLength, ErrPrefix, ErrSuffix, ErrHyphen or ErrHexDigit
-}
-
-// The kinds of problem a [ParseError] reports in its Err field, matched
-// with [errors.Is]. The text forms are a prefix, 32 hex digits with or
-// without hyphens, and a suffix (see [Form]); the first byte that breaks
-// the form decides the kind, and text whose bytes all fit a form but whose
-// length is that of none has the wrong length.
-var (
-	// ErrLength reports input of the wrong length: text, empty or not,
-	// whose bytes all fit a form but whose length is that of none
-	// ([ParseStrict]: not 36 bytes), and binary input that is not 16
-	// bytes. [FromBytes], [FromBytesLE] and [UUID.UnmarshalBinary]
-	// return ErrLength itself, not a ParseError; [UUID.Scan] reports a
-	// []byte whose length is neither 16 nor a text form's as a ParseError
-	// with Err ErrLength.
-	ErrLength = errors.New("uuid: invalid length")
-
-	// ErrPrefix reports text that does not start with its form's prefix,
-	// "{" or "urn:uuid:".
-	ErrPrefix = errors.New("uuid: invalid prefix")
-
-	// ErrSuffix reports text that does not end with its form's suffix,
-	// "}".
-	ErrSuffix = errors.New("uuid: invalid suffix")
-
-	// ErrHyphen reports text with another byte where its form has a
-	// hyphen.
-	ErrHyphen = errors.New("uuid: missing hyphen")
-
-	// ErrHexDigit reports text with another byte where its form has a hex
-	// digit.
-	ErrHexDigit = errors.New("uuid: invalid hex digit")
-)
-
-// Error returns a message such as
-// `uuid: parsing "6ba7b810-9dad-11d1-80b4-00c04fd430zz": invalid hex digit at offset 34`.
-func (e *ParseError) Error() string {
-	what := "invalid UUID"
-	if e.Err != nil {
-		what = strings.TrimPrefix(e.Err.Error(), "uuid: ")
-	}
-	s := "uuid: parsing " + strconv.Quote(e.Input) + ": " + what
-	if e.Offset >= 0 {
-		s += " at offset " + strconv.Itoa(e.Offset)
-	}
-	return s
-}
-
-// Unwrap returns e.Err, so that errors.Is(err, [ErrHexDigit]) and the like
-// match a ParseError.
-func (e *ParseError) Unwrap() error { return e.Err }
 
 // Parse returns the UUID represented by s, which must be in one of these
 // forms, with hex digits in either case and the "urn:uuid:" prefix in any

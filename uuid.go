@@ -64,7 +64,6 @@
 package uuid
 
 import (
-	"errors"
 	"strconv"
 	"time"
 )
@@ -270,23 +269,6 @@ func (u UUID) ToV1() (UUID, error) {
 	}
 	return v1Layout(v6Fields(u)), nil
 }
-
-// ErrVersion is matched, with [errors.Is], by the error a conversion such
-// as [UUID.ToV6] returns for a UUID that is not of the version it converts.
-var ErrVersion = errors.New("uuid: wrong version")
-
-// versionError reports a conversion of a UUID of the wrong version; it
-// matches [ErrVersion].
-type versionError struct {
-	op   string
-	u    UUID
-	want Version
-}
-
-func (e *versionError) Error() string {
-	return "uuid: " + e.op + " of " + e.u.String() + ": not a version " + strconv.Itoa(int(e.want)) + " UUID"
-}
-func (e *versionError) Is(target error) bool { return target == ErrVersion }
 
 // FromBytes returns the UUID whose 16 bytes, in RFC 9562 order, are b. It
 // returns [ErrLength] if len(b) is not 16.
