@@ -20,8 +20,8 @@ const (
 )
 
 // The two bodies of the text forms, as templates: 'x' stands for a hex
-// digit, '-' for itself. hex.go codes each body; the table of forms puts a
-// prefix and a suffix around one of them.
+// digit, '-' for itself. Package internal/hexcode codes each body; the
+// table of forms puts a prefix and a suffix around one of them.
 const (
 	canonicalBody = "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"
 	hexBody       = "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"

@@ -3,6 +3,8 @@ package uuid
 import (
 	"fmt"
 	"slices"
+
+	"github.com/afb7af96/uuid/internal/hexcode"
 )
 
 // AppendForm appends the text of u in form f to b and returns the extended
@@ -27,9 +29,9 @@ func putForm(dst []byte, u *UUID, t *textForm, upper bool) {
 	p := copy(dst, t.prefix)
 	s := p + len(t.body)
 	if len(t.body) == canonicalLen {
-		putCanonical((*[canonicalLen]byte)(dst[p:s]), u, upper)
+		hexcode.PutCanonical((*[canonicalLen]byte)(dst[p:s]), (*[16]byte)(u), upper)
 	} else {
-		putHex((*[hexLen]byte)(dst[p:s]), u, upper)
+		hexcode.PutHex((*[hexLen]byte)(dst[p:s]), (*[16]byte)(u), upper)
 	}
 	copy(dst[s:], t.suffix)
 }
@@ -38,7 +40,7 @@ func putForm(dst []byte, u *UUID, t *textForm, upper bool) {
 // 8-4-4-4-12 (RFC 9562, Section 4).
 func (u UUID) String() string {
 	var buf [canonicalLen]byte
-	putCanonical(&buf, &u, false)
+	hexcode.PutCanonical(&buf, (*[16]byte)(&u), false)
 	return string(buf[:])
 }
 
@@ -56,7 +58,7 @@ func (u UUID) AppendText(b []byte) ([]byte, error) {
 	b = slices.Grow(b, canonicalLen)
 	n := len(b)
 	b = b[:n+canonicalLen]
-	putCanonical((*[canonicalLen]byte)(b[n:]), &u, false)
+	hexcode.PutCanonical((*[canonicalLen]byte)(b[n:]), (*[16]byte)(&u), false)
 	return b, nil
 }
 
@@ -64,7 +66,7 @@ func (u UUID) AppendText(b []byte) ([]byte, error) {
 // form of u, as returned by [UUID.String]. It never fails.
 func (u UUID) MarshalText() ([]byte, error) {
 	b := make([]byte, canonicalLen)
-	putCanonical((*[canonicalLen]byte)(b), &u, false)
+	hexcode.PutCanonical((*[canonicalLen]byte)(b), (*[16]byte)(&u), false)
 	return b, nil
 }
 

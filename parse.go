@@ -1,9 +1,9 @@
 package uuid
 
 import (
-	"encoding/binary"
-	"math/bits"
 	"unsafe"
+
+	"github.com/afb7af96/uuid/internal/hexcode"
 )
 
 // maxErrInput is how much of a rejected input a ParseError keeps.
@@ -37,7 +37,7 @@ func Parse(s string) (u UUID, err error) {
 // parseStrictText is parse for ParseStrict: it accepts only the canonical
 // form.
 func parseStrictText(u *UUID, e *ParseError, s string) bool {
-	if len(s) == canonicalLen && decodeCanonical(u, textArray[[canonicalLen]byte](s)) {
+	if len(s) == canonicalLen && hexcode.DecodeCanonical((*[16]byte)(u), textArray[[canonicalLen]byte](s)) {
 		return true
 	}
 	*u = UUID{}
@@ -126,20 +126,20 @@ func (u *UUID) UnmarshalText(text []byte) error {
 func parse(u *UUID, e *ParseError, in string) bool {
 	switch len(in) {
 	case canonicalLen:
-		if decodeCanonical(u, textArray[[canonicalLen]byte](in)) {
+		if hexcode.DecodeCanonical((*[16]byte)(u), textArray[[canonicalLen]byte](in)) {
 			return true
 		}
 	case hexLen:
-		if decodeHex(u, textArray[[hexLen]byte](in)) {
+		if hexcode.DecodeHex((*[16]byte)(u), textArray[[hexLen]byte](in)) {
 			return true
 		}
 	case bracedLen:
 		if in[0] == bracedPrefix[0] && in[bracedLen-1] == bracedSuffix[0] &&
-			decodeCanonical(u, textArray[[canonicalLen]byte](in[len(bracedPrefix):])) {
+			hexcode.DecodeCanonical((*[16]byte)(u), textArray[[canonicalLen]byte](in[len(bracedPrefix):])) {
 			return true
 		}
 	case urnLen:
-		if hasURNPrefix(in) && decodeCanonical(u, textArray[[canonicalLen]byte](in[len(urnPrefix):])) {
+		if hasURNPrefix(in) && hexcode.DecodeCanonical((*[16]byte)(u), textArray[[canonicalLen]byte](in[len(urnPrefix):])) {
 			return true
 		}
 	}
@@ -155,14 +155,14 @@ func parse(u *UUID, e *ParseError, in string) bool {
 func decode(u *UUID, in []byte) bool {
 	switch len(in) {
 	case canonicalLen:
-		return decodeCanonical(u, textArray[[canonicalLen]byte](in))
+		return hexcode.DecodeCanonical((*[16]byte)(u), textArray[[canonicalLen]byte](in))
 	case hexLen:
-		return decodeHex(u, textArray[[hexLen]byte](in))
+		return hexcode.DecodeHex((*[16]byte)(u), textArray[[hexLen]byte](in))
 	case bracedLen:
 		return in[0] == bracedPrefix[0] && in[bracedLen-1] == bracedSuffix[0] &&
-			decodeCanonical(u, textArray[[canonicalLen]byte](in[len(bracedPrefix):]))
+			hexcode.DecodeCanonical((*[16]byte)(u), textArray[[canonicalLen]byte](in[len(bracedPrefix):]))
 	case urnLen:
-		return hasURNPrefix(in) && decodeCanonical(u, textArray[[canonicalLen]byte](in[len(urnPrefix):]))
+		return hasURNPrefix(in) && hexcode.DecodeCanonical((*[16]byte)(u), textArray[[canonicalLen]byte](in[len(urnPrefix):]))
 	}
 	return false
 }
@@ -195,9 +195,11 @@ func hasURNPrefix[T ~string | ~[]byte](in T) bool {
 }
 
 // foldMask returns 0x20 in each byte of p, ASCII bytes packed into a word,
-// that is a lower-case letter, and zero elsewhere, with the carry-free
-// range test of decodeHex8.
+// that is a lower-case letter, and zero elsewhere. For a byte below 0x80,
+// adding 0x80-k sets its high bit exactly when the byte is >= k, without
+// carrying into the next byte, so two additions test a range.
 func foldMask(p uint64) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	return (p + (0x80-'a')*ones) &^ (p + (0x80-'z'-1)*ones) & highs >> 2
 }
 
@@ -299,26 +301,11 @@ const (
 	fitsHex       = "00000000000000000000000000000000"
 )
 
-// diagnoseCanonical finds the first bad byte of s, and its kind, with the
-// word-at-a-time tests of decodeHex8: the lowest flagged byte of each word
-// is its first bad digit (a byte of 0x80 or more may spoil the flags above
-// it, never below), and the first bad byte overall is the earliest of those
-// and of the hyphens. scanBody gives the same answer a byte at a time;
-// FuzzParse checks that. The kind is nil if s is a canonical body.
+// diagnoseCanonical finds the first bad byte of s, and its kind: the
+// earliest of the first bad digit and the hyphens out of place. The kind is
+// nil if s is a canonical body.
 func diagnoseCanonical(s *[canonicalLen]byte) (offset int, kind error) {
-	// The offsets of the digits, eight to a word as canonicalWords packs
-	// them.
-	const digitOffsets = "\x00\x01\x02\x03\x04\x05\x06\x07" +
-		"\x09\x0a\x0b\x0c\x0e\x0f\x10\x11" +
-		"\x13\x14\x15\x16\x18\x19\x1a\x1b" +
-		"\x1c\x1d\x1e\x1f\x20\x21\x22\x23"
-	offset = canonicalLen
-	for i, w := range canonicalWords(s) {
-		if _, bad := decodeHex8(w); bad != 0 {
-			offset = int(digitOffsets[i*8+bits.TrailingZeros64(bad)/8])
-			break
-		}
-	}
+	offset = hexcode.FirstBadCanonical(s)
 	switch {
 	case offset > 8 && s[8] != '-':
 		return 8, ErrHyphen
@@ -336,33 +323,10 @@ func diagnoseCanonical(s *[canonicalLen]byte) (offset int, kind error) {
 
 // diagnoseHex is diagnoseCanonical for 32 hex digits.
 func diagnoseHex(s *[hexLen]byte) (offset int, kind error) {
-	for i := 0; i < hexLen; i += 8 {
-		if _, bad := decodeHex8(binary.LittleEndian.Uint64(s[i:])); bad != 0 {
-			return i + bits.TrailingZeros64(bad)/8, ErrHexDigit
-		}
+	if offset = hexcode.FirstBadHex(s); offset < hexLen {
+		return offset, ErrHexDigit
 	}
 	return 0, nil
-}
-
-// scanBody finds the first byte of in that does not fit the template body,
-// a byte at a time, and its kind; the kind is nil if every byte fits. It is
-// the plain statement of what diagnoseBody computes a word at a time, and
-// FuzzParse checks the two against each other.
-func scanBody[T ~string | ~[]byte](in T, body string) (offset int, kind error) {
-	for i := 0; i < len(in) && i < len(body); i++ {
-		if body[i] == '-' && in[i] != '-' {
-			return i, ErrHyphen
-		}
-		if body[i] == 'x' && !isHex(in[i]) {
-			return i, ErrHexDigit
-		}
-	}
-	return 0, nil
-}
-
-// isHex reports whether c is a hex digit in either case.
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'f'
 }
 
 func containsByte[T ~string | ~[]byte](in T, c byte) bool {
