@@ -4,6 +4,7 @@ import (
 	"unsafe"
 
 	"github.com/afb7af96/uuid/internal/hexcode"
+	"github.com/afb7af96/uuid/internal/parseerr"
 )
 
 // maxErrInput is how much of a rejected input a ParseError keeps.
@@ -341,16 +342,4 @@ func containsByte[T ~string | ~[]byte](in T, c byte) bool {
 // boundedInput copies at most maxErrInput bytes of in for an error, so that
 // neither a huge input nor a caller's buffer is kept alive by it. It makes
 // one allocation, the string's.
-func boundedInput[T ~string | ~[]byte](in T) string {
-	const cut = "…"
-	n := min(len(in), maxErrInput)
-	if n == 0 {
-		return ""
-	}
-	b := make([]byte, n, n+len(cut))
-	copy(b, in[:n])
-	if len(in) > n {
-		b = append(b, cut...)
-	}
-	return unsafe.String(&b[0], len(b))
-}
+func boundedInput[T ~string | ~[]byte](in T) string { return parseerr.Input(in, maxErrInput) }
