@@ -152,32 +152,6 @@ func (v Variant) String() string {
 	return "Variant(" + strconv.Itoa(int(v)) + ")"
 }
 
-// A Domain is the local domain of a DCE Security (version 2) UUID: whose
-// identifier its local ID is.
-type Domain uint8
-
-// The local domains of DCE 1.1 Security.
-const (
-	DomainPerson Domain = 0 // a POSIX user ID
-	DomainGroup  Domain = 1 // a POSIX group ID
-	DomainOrg    Domain = 2 // an organization ID
-)
-
-// String returns "Person", "Group", "Org", or, for other values, "Domain"
-// and the decimal number, such as "Domain3", as github.com/google/uuid
-// spells them.
-func (d Domain) String() string {
-	switch d {
-	case DomainPerson:
-		return "Person"
-	case DomainGroup:
-		return "Group"
-	case DomainOrg:
-		return "Org"
-	}
-	return "Domain" + strconv.Itoa(int(d))
-}
-
 // Version returns the version field of u, octet 6's high nibble
 // (RFC 9562, Section 4.2). It is meaningful only when u.Variant() is
 // [VariantRFC9562]; the Max UUID, for one, reports 15.
@@ -227,26 +201,6 @@ func (u UUID) ClockSequence() (uint16, bool) {
 func (u UUID) NodeID() ([6]byte, bool) {
 	_, _, node, ok := u.gregorianFields()
 	return node, ok
-}
-
-// Domain returns the local domain of a version 2 (DCE Security) UUID and
-// reports whether u is one.
-func (u UUID) Domain() (Domain, bool) {
-	if !u.is(2) {
-		return 0, false
-	}
-	_, _, d, _, _ := v2Fields(u)
-	return d, true
-}
-
-// LocalID returns the local ID (such as a POSIX UID or GID) of a version 2
-// (DCE Security) UUID and reports whether u is one.
-func (u UUID) LocalID() (uint32, bool) {
-	if !u.is(2) {
-		return 0, false
-	}
-	_, _, _, id, _ := v2Fields(u)
-	return id, true
 }
 
 // ToV6 returns the version 6 UUID with the same timestamp, clock sequence

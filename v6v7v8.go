@@ -2,6 +2,8 @@ package uuid
 
 import (
 	"encoding/binary"
+	"hash"
+	"io"
 	"time"
 	"unsafe"
 )
@@ -57,6 +59,23 @@ func FillV7(dst []UUID) { orPanic(UUID{}, defaultGenerator.FillV7(dst)) }
 // custom except the version and variant bits, which NewV8 sets (RFC 9562,
 // Section 5.8). Uniqueness is the caller's business.
 func NewV8(custom [16]byte) UUID { return UUID(custom).withVersion(8) }
+
+// NewV8Hash returns the version 8 UUID of name in the namespace ns, made
+// from the first 128 bits of h over the namespace's bytes followed by the
+// name, as RFC 9562, Section B.2 does with SHA-256:
+//
+//	uuid.NewV8Hash(sha256.New(), uuid.NamespaceDNS(), "www.example.com")
+//
+// NewV8Hash resets h before use, so h must not be used concurrently. It
+// panics if h's sum is shorter than 16 bytes.
+func NewV8Hash(h hash.Hash, ns UUID, name string) UUID {
+	h.Reset()
+	h.Write(ns[:])
+	io.WriteString(h, name)
+	var buf [64]byte
+	sum := h.Sum(buf[:0])
+	return hashLayout(8, [16]byte(sum[:Size]))
+}
 
 // NewV6 returns a version 6 UUID (RFC 9562, Section 5.6) from g's clock,
 // with a fresh random clock sequence and random multicast node, as RFC
