@@ -38,8 +38,10 @@ func NewV7At(t time.Time) UUID { return orPanic(defaultGenerator.NewV7At(t)) }
 // millisecond (clamped as [NewV7At] clamps): every v7 UUID made at or
 // after that millisecond compares at or above it. With [MaxV7] it turns a
 // span of time into a range of keys on a v7 primary key's index: the rows
-// made from t0 up to (not including) t1's millisecond are those with
-// id >= MinV7(t0) AND id < MinV7(t1).
+// made from t0's millisecond through t1's, both included, are those with
+// id BETWEEN MinV7(t0) AND MaxV7(t1). For a half-open span, from t0 up to
+// but not including t1's millisecond, take id >= MinV7(t0) AND
+// id < MinV7(t1).
 func MinV7(t time.Time) UUID { return v7Layout(unixMillis(t), 0, 0) }
 
 // MaxV7 returns the greatest version 7 UUID whose timestamp is t's
