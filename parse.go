@@ -24,10 +24,10 @@ const maxErrInput = 64
 // [*ParseError] giving the offset of the first bad byte and the kind of
 // problem.
 func Parse(s string) (u UUID, err error) {
-	// Parse is kept within the inliner's budget, the making of the
-	// ParseError included, so that a caller that only compares the error
-	// with nil does not allocate it: e lives in the caller's frame, and
-	// only its copy made by ref on failure can need memory of its own.
+	// Parse makes one call, so that it is inlined: then e lives in the
+	// caller's frame, and only its copy made by ref on failure may need
+	// memory of its own, so a caller that only compares the error with nil
+	// allocates nothing (TestAllocs pins that).
 	var e ParseError
 	if parse(&u, &e, s) {
 		return
@@ -35,46 +35,15 @@ func Parse(s string) (u UUID, err error) {
 	return u, e.ref()
 }
 
-// parseStrictText is parse for ParseStrict: it accepts only the canonical
-// form.
-func parseStrictText(u *UUID, e *ParseError, s string) bool {
-	if len(s) == canonicalLen && hexcode.DecodeCanonical((*[16]byte)(u), textArray[[canonicalLen]byte](s)) {
-		return true
-	}
-	*u = UUID{}
-	e.explain(s, true)
-	return false
-}
-
-// explain sets e to the error for the string s, which is not a UUID,
-// field by field (a whole-struct copy through a pointer costs more). A
-// string is immutable, so a short one is kept as it is, and only the first
-// bytes of a long one are copied.
-func (e *ParseError) explain(s string, strict bool) {
-	if len(s) == canonicalLen { // the usual case, without diagnose's dispatch
-		e.Offset, e.Err = diagnoseCanonical(textArray[[canonicalLen]byte](s))
-	} else {
-		e.Offset, e.Err = diagnose(s, strict)
-	}
-	e.Input = s
-	if len(s) > maxErrInput {
-		e.Input = boundedInput(s)
-	}
-}
-
-// ref returns a pointer to a copy of e. Only error paths call it, so only
-// there does the copy need memory of its own, and after an inlined Parse
-// only if the caller keeps the error.
-func (e ParseError) ref() *ParseError { return &e }
-
 // ParseBytes is like [Parse] but takes a byte slice, without converting it
 // to a string.
 func ParseBytes(b []byte) (UUID, error) {
 	var u UUID
-	if decode(&u, b) {
+	var e ParseError
+	if parse(&u, &e, b) {
 		return u, nil
 	}
-	return UUID{}, parseErrorBytes(b)
+	return u, e.ref()
 }
 
 // ParseStrict returns the UUID represented by s, which must be in the
@@ -82,10 +51,12 @@ func ParseBytes(b []byte) (UUID, error) {
 // case), and nothing else.
 func ParseStrict(s string) (u UUID, err error) {
 	var e ParseError
-	if !parseStrictText(&u, &e, s) {
-		return u, e.ref()
+	if len(s) == canonicalLen && decodeCanonical(&u, s) {
+		return
 	}
-	return
+	e.Offset, e.Err = diagnose(s, true)
+	e.Input = errorInput(s)
+	return u, e.ref()
 }
 
 // MustParse is like [Parse] but panics with the [*ParseError] if s is not a
@@ -103,77 +74,66 @@ func MustParse(s string) UUID {
 // unchanged.
 func (u *UUID) UnmarshalText(text []byte) error {
 	var v UUID
-	if !decode(&v, text) {
-		return parseErrorBytes(text)
+	var e ParseError
+	if !parse(&v, &e, text) {
+		return e.ref()
 	}
 	*u = v
 	return nil
 }
 
-// parse is the grammar of Parse: it decodes in into *u, which must be the
-// Nil UUID, and reports whether in is a UUID; if not, *u is still the Nil
-// UUID (the decoders reset it on failure) and parse explains why in *e.
-// Only a failure writes *e, so the success path does no more than decode,
-// and Parse, which passes its own e, reaches the decoder in one call.
-// parse writes through pointers because arrays are returned through
-// memory, a copy per call level, and a ParseError returned by value costs
-// the success path a spill and a copy of its five words.
-//
-// It is the table of forms (form.go) unrolled, each case one form, from
-// the constants the table is built of: a version that read the table took
-// 25 % longer on the canonical form and twice as long on the URN.
-// TestFormTable and FuzzParse check that it accepts what the table
-// describes.
-func parse(u *UUID, e *ParseError, in string) bool {
+// parse is the grammar of the text forms, which every entry point shares:
+// it decodes in into *u, which must be the Nil UUID, and reports whether in
+// is a UUID. If not, *u is still the Nil UUID and parse explains why in *e.
+// It is the table of forms (form.go) written
+// out, one case per form, each told by its length; TestFormTable and
+// FuzzParse check that it accepts what the table describes.
+func parse[T ~string | ~[]byte](u *UUID, e *ParseError, in T) bool {
 	switch len(in) {
-	case canonicalLen:
-		if hexcode.DecodeCanonical((*[16]byte)(u), textArray[[canonicalLen]byte](in)) {
+	case canonicalLen: // 8-4-4-4-12
+		if decodeCanonical(u, in) {
 			return true
 		}
-	case hexLen:
+	case hexLen: // 32 digits
 		if hexcode.DecodeHex((*[16]byte)(u), textArray[[hexLen]byte](in)) {
 			return true
 		}
-	case bracedLen:
-		if in[0] == bracedPrefix[0] && in[bracedLen-1] == bracedSuffix[0] &&
-			hexcode.DecodeCanonical((*[16]byte)(u), textArray[[canonicalLen]byte](in[len(bracedPrefix):])) {
+	case bracedLen: // {8-4-4-4-12}
+		if in[0] == bracedPrefix[0] && in[bracedLen-1] == bracedSuffix[0] && decodeCanonical(u, in[len(bracedPrefix):]) {
 			return true
 		}
-	case urnLen:
-		if hasURNPrefix(in) && hexcode.DecodeCanonical((*[16]byte)(u), textArray[[canonicalLen]byte](in[len(urnPrefix):])) {
+	case urnLen: // urn:uuid:8-4-4-4-12, the prefix in any case
+		if hasURNPrefix(in) && decodeCanonical(u, in[len(urnPrefix):]) {
 			return true
 		}
 	}
-	e.explain(in, false)
+	// Field by field: a whole-struct copy through a pointer costs more.
+	e.Offset, e.Err = diagnose(in, false)
+	e.Input = errorInput(in)
 	return false
 }
 
-// decode is parse without the explanation, for the []byte entry points,
-// which explain a failure with parseErrorBytes: it decodes in into *u and
-// reports whether in is a UUID, leaving *u the Nil UUID if not. Its cases
-// are parse's, which FuzzParse checks by comparing Parse with ParseBytes
-// and UnmarshalText on every input.
-func decode(u *UUID, in []byte) bool {
-	switch len(in) {
-	case canonicalLen:
-		return hexcode.DecodeCanonical((*[16]byte)(u), textArray[[canonicalLen]byte](in))
-	case hexLen:
-		return hexcode.DecodeHex((*[16]byte)(u), textArray[[hexLen]byte](in))
-	case bracedLen:
-		return in[0] == bracedPrefix[0] && in[bracedLen-1] == bracedSuffix[0] &&
-			hexcode.DecodeCanonical((*[16]byte)(u), textArray[[canonicalLen]byte](in[len(bracedPrefix):]))
-	case urnLen:
-		return hasURNPrefix(in) && hexcode.DecodeCanonical((*[16]byte)(u), textArray[[canonicalLen]byte](in[len(urnPrefix):]))
+// decodeCanonical decodes the canonical body at the start of in, which is
+// at least 36 bytes long, into *u, and reports whether it is one; if not,
+// *u is the Nil UUID.
+func decodeCanonical[T ~string | ~[]byte](u *UUID, in T) bool {
+	return hexcode.DecodeCanonical((*[16]byte)(u), textArray[[canonicalLen]byte](in))
+}
+
+// errorInput returns in for a ParseError's Input: a short string itself,
+// since it cannot change, else a bounded copy (of a caller's byte slice,
+// which the caller may reuse, or of a long string).
+func errorInput[T ~string | ~[]byte](in T) string {
+	if s, ok := any(in).(string); ok && len(s) <= maxErrInput {
+		return s
 	}
-	return false
+	return boundedInput(in)
 }
 
-// parseErrorBytes returns the error for a caller's byte slice that parse
-// rejected. The input is always copied: the caller may reuse it.
-func parseErrorBytes(b []byte) *ParseError {
-	off, kind := diagnose(b, false)
-	return &ParseError{Input: boundedInput(b), Offset: off, Err: kind}
-}
+// ref returns a pointer to a copy of e. Only error paths call it, so only
+// there does the copy need memory of its own, and after an inlined Parse
+// only if the caller keeps the error.
+func (e ParseError) ref() *ParseError { return &e }
 
 // textArray returns the first bytes of in as an array of A's length, in
 // place: a string and a slice both begin with the address of their first
