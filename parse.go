@@ -139,7 +139,9 @@ func (e ParseError) ref() *ParseError { return &e }
 // place: a string and a slice both begin with the address of their first
 // byte. The caller has checked that in is that long (a check here would
 // not be compiled away, as the callers' are). The array of a string must
-// not be written.
+// not be written: it goes only to the decoders of internal/hexcode and to
+// diagnoseCanonical, which read it, and hexcode's tests enforce that its
+// decoders never write by running them on read-only memory.
 func textArray[A [canonicalLen]byte | [hexLen]byte, T ~string | ~[]byte](in T) *A {
 	return *(**A)(unsafe.Pointer(&in))
 }
@@ -241,7 +243,8 @@ func guessForm[T ~string | ~[]byte](in T) Form {
 // hexBody), and its kind; the kind is nil if every byte fits. It checks a
 // word at a time, with diagnoseCanonical or diagnoseHex, on a copy of the
 // body's first bytes padded with bytes that fit it, so that the first bad
-// byte of the copy is that of in.
+// byte of the copy is that of in. scanBody (slow_test.go) says the same a
+// byte at a time, and FuzzParse compares the two.
 func diagnoseBody[T ~string | ~[]byte](in T, body string) (offset int, kind error) {
 	if body == canonicalBody {
 		if len(in) >= canonicalLen {
