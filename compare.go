@@ -18,5 +18,7 @@ func (u UUID) Compare(v UUID) int {
 	return cmp.Compare(be.Uint64(u[8:]), be.Uint64(v[8:]))
 }
 
-// Less reports whether u sorts before v; it is u.Compare(v) < 0.
+// Less reports whether u sorts before v; it is u.Compare(v) < 0, for APIs
+// that take a less function rather than a three-way comparison, such as
+// [sort.Slice] and [container/heap], as the method value uuid.UUID.Less.
 func (u UUID) Less(v UUID) bool { return u.Compare(v) < 0 }
