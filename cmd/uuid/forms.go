@@ -55,10 +55,17 @@ var forms = []textForm{
 // libraryForm is the row of a form uuid.UUID.AppendForm writes.
 func libraryForm(name, help string, f uuid.Form) textForm {
 	return textForm{name, help, true, false, func(dst []byte, u uuid.UUID, upper bool) []byte {
-		if upper {
-			return u.AppendForm(dst, f|uuid.FormUpper)
+		n := len(dst)
+		dst = u.AppendForm(dst, f)
+		if f == uuid.FormURN {
+			n += len("urn:uuid:") // the prefix stays lower case
 		}
-		return u.AppendForm(dst, f)
+		for i := n; upper && i < len(dst); i++ {
+			if 'a' <= dst[i] && dst[i] <= 'f' {
+				dst[i] -= 'a' - 'A'
+			}
+		}
+		return dst
 	}, nil}
 }
 
