@@ -109,3 +109,32 @@ func TestTypeIDPrefixError(t *testing.T) {
 		})
 	}
 }
+
+// TestParseErrorAllocsFromAnotherPackage counts Parse's allocations on bad
+// text from a caller in another package, as users call it: nothing when
+// the caller only checks the error or drops it, the error alone when it
+// keeps it. (Generic code instantiated in the caller's package can lose
+// track of pointers that code compiled in package uuid keeps on the stack.)
+func TestParseErrorAllocsFromAnotherPackage(t *testing.T) {
+	if uuid.RaceEnabled {
+		t.Skip("the race detector's instrumentation lets the error escape")
+	}
+	const bad = "f81d4fae-7dec-11d0-a765-00a0c91e6bfz"
+	var ok bool
+	var kept error
+	for _, tc := range []struct {
+		name string
+		want float64
+		f    func()
+	}{
+		{"nil-check", 0, func() { _, err := uuid.Parse(bad); ok = err == nil }},
+		{"dropped", 0, func() { uuid.Parse(bad) }},
+		{"kept", 1, func() { _, kept = uuid.Parse(bad) }},
+		{"valid", 0, func() { _, err := uuid.Parse(good); ok = err == nil }},
+	} {
+		if got := testing.AllocsPerRun(1000, tc.f); got != tc.want {
+			t.Errorf("%s: %v allocs; want %v", tc.name, got, tc.want)
+		}
+	}
+	_, _ = ok, kept
+}

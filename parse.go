@@ -29,11 +29,19 @@ func Parse(s string) (u UUID, err error) {
 	// memory of its own, so a caller that only compares the error with nil
 	// allocates nothing (TestAllocs pins that).
 	var e ParseError
-	if parse(&u, &e, s) {
+	if parseString(&u, &e, s) {
 		return
 	}
 	return u, e.ref()
 }
+
+// parseString is parse for a string, as a function that is not generic:
+// a caller in another package instantiates a generic function afresh and
+// loses track of what its pointers do, while the escape facts of this one
+// travel with the package, so Parse's e and u stay in the caller's frame.
+//
+//go:noinline
+func parseString(u *UUID, e *ParseError, s string) bool { return parse(u, e, s) }
 
 // ParseBytes is like [Parse] but takes a byte slice, without converting it
 // to a string.
