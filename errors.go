@@ -23,9 +23,9 @@ import (
 // every package, and the ErrDigit and ErrRange of packages typeid, ulid
 // and short are one value each, shared by the three.
 type ParseError struct {
-	Input  string // the rejected text, cut to a bounded length ("…" marks the cut)
+	Input  string // the rejected text, cut to 64 bytes (128 for a TypeID; "…" marks the cut)
 	Offset int    // byte offset of the first bad byte in the original input; -1 if only the length is wrong
-	Err    error  // the kind: ErrLength, ErrPrefix, ErrSuffix, ErrHyphen or ErrHexDigit, or another package's (see below)
+	Err    error  // the kind: ErrLength, ErrPrefix, ErrSuffix, ErrHyphen or ErrHexDigit; for another package's form also its ErrDigit or ErrRange
 
 	// Syntax names the form the text was read as, for the message: empty
 	// for the forms of [Parse], and "typeid", "ulid", "base58" and so on
