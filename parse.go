@@ -27,28 +27,20 @@ func Parse(s string) (u UUID, err error) {
 	// Parse makes one call, so that it is inlined: then e lives in the
 	// caller's frame, and only its copy made by ref on failure may need
 	// memory of its own, so a caller that only compares the error with nil
-	// allocates nothing (TestAllocs pins that).
+	// allocates nothing (the allocation tests pin that).
 	var e ParseError
-	if parseString(&u, &e, s) {
+	if parse(&u, &e, s, false) {
 		return
 	}
 	return u, e.ref()
 }
-
-// parseString is parse for a string, as a function that is not generic:
-// a caller in another package instantiates a generic function afresh and
-// loses track of what its pointers do, while the escape facts of this one
-// travel with the package, so Parse's e and u stay in the caller's frame.
-//
-//go:noinline
-func parseString(u *UUID, e *ParseError, s string) bool { return parse(u, e, s) }
 
 // ParseBytes is like [Parse] but takes a byte slice, without converting it
 // to a string.
 func ParseBytes(b []byte) (UUID, error) {
 	var u UUID
 	var e ParseError
-	if parse(&u, &e, b) {
+	if parse(&u, &e, bytesView(b), true) {
 		return u, nil
 	}
 	return u, e.ref()
@@ -63,7 +55,7 @@ func ParseStrict(s string) (u UUID, err error) {
 		return
 	}
 	e.Offset, e.Err = diagnose(s, true)
-	e.Input = errorInput(s)
+	e.Input = errorInput(s, false)
 	return u, e.ref()
 }
 
@@ -83,7 +75,7 @@ func MustParse(s string) UUID {
 func (u *UUID) UnmarshalText(text []byte) error {
 	var v UUID
 	var e ParseError
-	if !parse(&v, &e, text) {
+	if !parse(&v, &e, bytesView(text), true) {
 		return e.ref()
 	}
 	*u = v
@@ -93,10 +85,14 @@ func (u *UUID) UnmarshalText(text []byte) error {
 // parse is the grammar of the text forms, which every entry point shares:
 // it decodes in into *u, which must be the Nil UUID, and reports whether in
 // is a UUID. If not, *u is still the Nil UUID and parse explains why in *e.
-// It is the table of forms (form.go) written
-// out, one case per form, each told by its length; TestFormTable and
-// FuzzParse check that it accepts what the table describes.
-func parse[T ~string | ~[]byte](u *UUID, e *ParseError, in T) bool {
+// It is the table of forms (form.go) written out, one case per form, each
+// told by its length; TestFormTable and FuzzParse check that it accepts
+// what the table describes.
+//
+// in is a string or, from the []byte entry points, a caller's bytes seen
+// as one (bytesView), which may change once parse returns: copyInput says
+// so, and then e.Input is a copy.
+func parse(u *UUID, e *ParseError, in string, copyInput bool) bool {
 	switch len(in) {
 	case canonicalLen: // 8-4-4-4-12
 		if decodeCanonical(u, in) {
@@ -117,23 +113,27 @@ func parse[T ~string | ~[]byte](u *UUID, e *ParseError, in T) bool {
 	}
 	// Field by field: a whole-struct copy through a pointer costs more.
 	e.Offset, e.Err = diagnose(in, false)
-	e.Input = errorInput(in)
+	e.Input = errorInput(in, copyInput)
 	return false
 }
+
+// bytesView returns the bytes of b as a string without copying them, for
+// parse, which only reads them and keeps no part of the string unless it
+// copies it.
+func bytesView(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 // decodeCanonical decodes the canonical body at the start of in, which is
 // at least 36 bytes long, into *u, and reports whether it is one; if not,
 // *u is the Nil UUID.
-func decodeCanonical[T ~string | ~[]byte](u *UUID, in T) bool {
+func decodeCanonical(u *UUID, in string) bool {
 	return hexcode.DecodeCanonical((*[16]byte)(u), textArray[[canonicalLen]byte](in))
 }
 
-// errorInput returns in for a ParseError's Input: a short string itself,
-// since it cannot change, else a bounded copy (of a caller's byte slice,
-// which the caller may reuse, or of a long string).
-func errorInput[T ~string | ~[]byte](in T) string {
-	if s, ok := any(in).(string); ok && len(s) <= maxErrInput {
-		return s
+// errorInput returns in for a ParseError's Input: in itself if it is short
+// and may be kept, else a bounded copy.
+func errorInput(in string, copyInput bool) string {
+	if !copyInput && len(in) <= maxErrInput {
+		return in
 	}
 	return boundedInput(in)
 }
