@@ -1,6 +1,7 @@
 package uuid
 
 import (
+	"strings"
 	"unsafe"
 
 	"github.com/afb7af96/uuid/internal/hexcode"
@@ -144,14 +145,13 @@ func errorInput(in string, copyInput bool) string {
 func (e ParseError) ref() *ParseError { return &e }
 
 // textArray returns the first bytes of in as an array of A's length, in
-// place: a string and a slice both begin with the address of their first
-// byte. The caller has checked that in is that long (a check here would
-// not be compiled away, as the callers' are). The array of a string must
-// not be written: it goes only to the decoders of internal/hexcode and to
+// place. The caller has checked that in is that long (a check here would
+// not be compiled away, as the callers' are). The array must not be
+// written: it goes only to the decoders of internal/hexcode and to
 // diagnoseCanonical, which read it, and hexcode's tests enforce that its
 // decoders never write by running them on read-only memory.
-func textArray[A [canonicalLen]byte | [hexLen]byte, T ~string | ~[]byte](in T) *A {
-	return *(**A)(unsafe.Pointer(&in))
+func textArray[A [canonicalLen]byte | [hexLen]byte](in string) *A {
+	return (*A)(unsafe.Pointer(unsafe.StringData(in)))
 }
 
 // hasURNPrefix reports whether in, at least 9 bytes long, starts with
@@ -159,7 +159,7 @@ func textArray[A [canonicalLen]byte | [hexLen]byte, T ~string | ~[]byte](in T) *
 // prefix has a letter, its first eight bytes equal the prefix's (a constant
 // once the compiler folds the loads from the constant string), and the
 // ninth is ':'.
-func hasURNPrefix[T ~string | ~[]byte](in T) bool {
+func hasURNPrefix(in string) bool {
 	_ = [1]struct{}{}[len(urnPrefix)-9] // does not compile unless the prefix is 8+1 bytes
 	p := load64(urnPrefix, 0)
 	return load64(in, 0)|foldMask(p) == p && in[8] == urnPrefix[8]
@@ -180,7 +180,7 @@ func foldEq(c, p byte) bool { return c == p || c|0x20 == p && 'a' <= p && p <= '
 
 // load64 returns s[i:i+8] as a little-endian integer; the compiler merges
 // the byte loads into one.
-func load64[T ~string | ~[]byte](s T, i int) uint64 {
+func load64(s string, i int) uint64 {
 	_ = s[i+7]
 	return uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
 		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
@@ -197,7 +197,7 @@ func load64[T ~string | ~[]byte](s T, i int) uint64 {
 // form whose prefix starts as the input does; else the 32 digits if the
 // input is shorter than the canonical form and has no hyphen; else the
 // canonical form.
-func diagnose[T ~string | ~[]byte](in T, strict bool) (offset int, kind error) {
+func diagnose(in string, strict bool) (offset int, kind error) {
 	switch len(in) {
 	case 0:
 		return -1, ErrLength
@@ -231,7 +231,7 @@ func diagnose[T ~string | ~[]byte](in T, strict bool) (offset int, kind error) {
 }
 
 // guessForm returns the form diagnose measures in against, if not strict.
-func guessForm[T ~string | ~[]byte](in T) Form {
+func guessForm(in string) Form {
 	if f, ok := formOfLen(len(in)); ok {
 		return f
 	}
@@ -253,7 +253,7 @@ func guessForm[T ~string | ~[]byte](in T) Form {
 // body's first bytes padded with bytes that fit it, so that the first bad
 // byte of the copy is that of in. scanBody (slow_test.go) says the same a
 // byte at a time, and FuzzParse compares the two.
-func diagnoseBody[T ~string | ~[]byte](in T, body string) (offset int, kind error) {
+func diagnoseBody(in, body string) (offset int, kind error) {
 	if body == canonicalBody {
 		if len(in) >= canonicalLen {
 			return diagnoseCanonical(textArray[[canonicalLen]byte](in))
@@ -301,14 +301,7 @@ func diagnoseHex(s *[hexLen]byte) (offset int, kind error) {
 	return 0, nil
 }
 
-func containsByte[T ~string | ~[]byte](in T, c byte) bool {
-	for i := 0; i < len(in); i++ {
-		if in[i] == c {
-			return true
-		}
-	}
-	return false
-}
+func containsByte(in string, c byte) bool { return strings.IndexByte(in, c) >= 0 }
 
 // boundedInput copies at most maxErrInput bytes of in for an error, so that
 // neither a huge input nor a caller's buffer is kept alive by it. It makes
