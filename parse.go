@@ -148,8 +148,9 @@ func (e ParseError) ref() *ParseError { return &e }
 // place. The caller has checked that in is that long (a check here would
 // not be compiled away, as the callers' are). The array must not be
 // written: it goes only to the decoders of internal/hexcode and to
-// diagnoseCanonical, which read it, and hexcode's tests enforce that its
-// decoders never write by running them on read-only memory.
+// diagnoseCanonical, which read it. A write would crash: hexcode's tests
+// run its decoders on read-only memory, and the parse table's inputs here
+// are string literals, which live there too.
 func textArray[A [canonicalLen]byte | [hexLen]byte](in string) *A {
 	return (*A)(unsafe.Pointer(unsafe.StringData(in)))
 }
