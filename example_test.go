@@ -175,14 +175,14 @@ func ExampleUUID_String() {
 func ExampleUUID_AppendForm() {
 	u := uuid.MustParse("f81d4fae-7dec-11d0-a765-00a0c91e6bf6")
 	buf := make([]byte, 0, 64) // reused: AppendForm does not allocate
-	for _, f := range []uuid.Form{uuid.FormHex, uuid.FormBraced, uuid.FormURN | uuid.FormUpper} {
+	for _, f := range []uuid.Form{uuid.FormHex, uuid.FormBraced, uuid.FormURN} {
 		buf = u.AppendForm(buf[:0], f)
-		fmt.Printf("%-11v %s\n", f, buf)
+		fmt.Printf("%-7v %s\n", f, buf)
 	}
 	// Output:
-	// hex         f81d4fae7dec11d0a76500a0c91e6bf6
-	// braced      {f81d4fae-7dec-11d0-a765-00a0c91e6bf6}
-	// urn+upper   urn:uuid:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6
+	// hex     f81d4fae7dec11d0a76500a0c91e6bf6
+	// braced  {f81d4fae-7dec-11d0-a765-00a0c91e6bf6}
+	// urn     urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6
 }
 
 func ExampleUUID_Compare() {
@@ -296,22 +296,26 @@ func ExampleNullUUID() {
 	// "f81d4fae-7dec-11d0-a765-00a0c91e6bf6"
 }
 
-// A span of time as a range of version 7 keys: the UUIDs made from t0 up
-// to t1 are those at or above MinV7(t0) and below MinV7(t1).
+// A span of time as a range of version 7 keys: the UUIDs made from t0's
+// millisecond through t1's are those from MinV7(t0) to MaxV7(t1), both
+// included.
 func ExampleMinV7() {
 	t0 := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
 	t1 := t0.Add(time.Hour)
-	lo, hi := uuid.MinV7(t0), uuid.MinV7(t1)
+	lo, hi := uuid.MinV7(t0), uuid.MaxV7(t1)
 	fmt.Println(lo)
 	fmt.Println(hi)
-	id := uuid.NewV7At(t0.Add(30 * time.Minute))
-	fmt.Println(id.Compare(lo) >= 0 && id.Compare(hi) < 0)
-	fmt.Println(uuid.MaxV7(t0))
+	for _, at := range []time.Time{t0, t0.Add(30 * time.Minute), t1.Add(999 * time.Microsecond), t1.Add(time.Millisecond)} {
+		id := uuid.NewV7At(at)
+		fmt.Println(id.Compare(lo) >= 0 && id.Compare(hi) <= 0)
+	}
 	// Output:
 	// 01a20846-fe00-7000-8000-000000000000
-	// 01a2087d-ec80-7000-8000-000000000000
+	// 01a2087d-ec80-7fff-bfff-ffffffffffff
 	// true
-	// 01a20846-fe00-7fff-bfff-ffffffffffff
+	// true
+	// true
+	// false
 }
 
 // TestReadmeQuickStart checks that the README's quick start is the body

@@ -1,20 +1,27 @@
 package uuid
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/afb7af96/uuid/internal/hexcode"
+)
 
 // AppendForm appends the text of u in form f to b and returns the extended
-// buffer. It does not allocate when b has room. It panics if f is not a
-// form (f.Len() is 0), as [strconv.AppendInt] panics for an invalid base.
-func (u UUID) AppendForm(b []byte, f Form) []byte {
-	t := f.form()
-	if t == nil {
+// buffer. It does not allocate when b has room. It panics if f is not one
+// of the four forms, as [strconv.AppendInt] panics for an invalid base.
+func (u UUID) AppendForm(b []byte, f Form) []byte { return u.appendForm(b, f, false) }
+
+// appendForm is AppendForm, with upper-case hex digits if upper is set.
+func (u UUID) appendForm(b []byte, f Form, upper bool) []byte {
+	if f >= Form(len(textForms)) {
 		panic("uuid: AppendForm with invalid " + f.String())
 	}
+	t := &textForms[f]
 	n := t.len()
 	b = slices.Grow(b, n)
 	start := len(b)
 	b = b[:start+n]
-	putForm(b[start:], &u, t, f&FormUpper != 0) // in place: no buffer to copy
+	putForm(b[start:], &u, t, upper) // in place: no buffer to copy
 	return b
 }
 
@@ -24,9 +31,9 @@ func putForm(dst []byte, u *UUID, t *textForm, upper bool) {
 	p := copy(dst, t.prefix)
 	s := p + len(t.body)
 	if len(t.body) == canonicalLen {
-		putCanonical((*[canonicalLen]byte)(dst[p:s]), u, upper)
+		hexcode.PutCanonical((*[canonicalLen]byte)(dst[p:s]), (*[16]byte)(u), upper)
 	} else {
-		putHex((*[hexLen]byte)(dst[p:s]), u, upper)
+		hexcode.PutHex((*[hexLen]byte)(dst[p:s]), (*[16]byte)(u), upper)
 	}
 	copy(dst[s:], t.suffix)
 }
@@ -35,7 +42,7 @@ func putForm(dst []byte, u *UUID, t *textForm, upper bool) {
 // 8-4-4-4-12 (RFC 9562, Section 4).
 func (u UUID) String() string {
 	var buf [canonicalLen]byte
-	putCanonical(&buf, &u, false)
+	hexcode.PutCanonical(&buf, (*[16]byte)(&u), false)
 	return string(buf[:])
 }
 
@@ -53,7 +60,7 @@ func (u UUID) AppendText(b []byte) ([]byte, error) {
 	b = slices.Grow(b, canonicalLen)
 	n := len(b)
 	b = b[:n+canonicalLen]
-	putCanonical((*[canonicalLen]byte)(b[n:]), &u, false)
+	hexcode.PutCanonical((*[canonicalLen]byte)(b[n:]), (*[16]byte)(&u), false)
 	return b, nil
 }
 
@@ -61,6 +68,6 @@ func (u UUID) AppendText(b []byte) ([]byte, error) {
 // form of u, as returned by [UUID.String]. It never fails.
 func (u UUID) MarshalText() ([]byte, error) {
 	b := make([]byte, canonicalLen)
-	putCanonical((*[canonicalLen]byte)(b), &u, false)
+	hexcode.PutCanonical((*[canonicalLen]byte)(b), (*[16]byte)(&u), false)
 	return b, nil
 }

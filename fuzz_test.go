@@ -10,51 +10,6 @@ import (
 	"time"
 )
 
-// referenceParse is a slow, obviously correct parser for the four text
-// forms, built from strings.Cut and encoding/hex, against which the fast
-// parser is checked.
-func referenceParse(s string) (UUID, bool) {
-	const urn = "urn:uuid:"
-	switch {
-	case len(s) == len(urn)+36 && strings.EqualFold(s[:len(urn)], urn):
-		s = s[len(urn):]
-	case len(s) == 38 && s[0] == '{' && s[len(s)-1] == '}':
-		s = s[1 : len(s)-1]
-	case len(s) == 32:
-		return decodeRef(s)
-	}
-	if len(s) != 36 {
-		return UUID{}, false
-	}
-	var groups []string
-	rest := s
-	for range 4 {
-		g, r, ok := strings.Cut(rest, "-")
-		if !ok {
-			return UUID{}, false
-		}
-		groups, rest = append(groups, g), r
-	}
-	groups = append(groups, rest)
-	for i, n := range []int{8, 4, 4, 4, 12} {
-		if len(groups[i]) != n {
-			return UUID{}, false
-		}
-	}
-	return decodeRef(strings.Join(groups, ""))
-}
-
-func decodeRef(h string) (UUID, bool) {
-	if len(h) != 32 || strings.ContainsAny(h, "+-") {
-		return UUID{}, false
-	}
-	b, err := hex.DecodeString(h)
-	if err != nil {
-		return UUID{}, false
-	}
-	return UUID(b), true
-}
-
 // FuzzParse checks Parse against the reference parser, ParseBytes,
 // UnmarshalText and ParseStrict, the round trip through String, and the
 // shape of every error.

@@ -1,75 +1,15 @@
 package uuid
 
 import (
-	"encoding/binary"
-	"errors"
-	"math/bits"
-	"strconv"
 	"strings"
 	"unsafe"
+
+	"github.com/afb7af96/uuid/internal/hexcode"
+	"github.com/afb7af96/uuid/internal/parseerr"
 )
 
 // maxErrInput is how much of a rejected input a ParseError keeps.
 const maxErrInput = 64
-
-// ParseError reports text that is not a UUID, as [strconv.NumError]
-// reports a number: the text, where its first problem is, and the kind of
-// problem.
-type ParseError struct {
-	Input  string // the rejected text, cut to 64 bytes ("…" marks the cut)
-	Offset int    // byte offset of the first bad byte in the original input; -1 if only the length is wrong
-	Err    error  // the kind: ErrLength, ErrPrefix, ErrSuffix, ErrHyphen or ErrHexDigit
-}
-
-// The kinds of problem a [ParseError] reports in its Err field, matched
-// with [errors.Is]. The text forms are a prefix, 32 hex digits with or
-// without hyphens, and a suffix (see [Form]); the first byte that breaks
-// the form decides the kind, and text whose bytes all fit a form but whose
-// length is that of none has the wrong length.
-var (
-	// ErrLength reports input of the wrong length: text, empty or not,
-	// whose bytes all fit a form but whose length is that of none
-	// ([ParseStrict]: not 36 bytes), and binary input that is not 16
-	// bytes. [FromBytes], [FromBytesLE] and [UUID.UnmarshalBinary]
-	// return ErrLength itself, not a ParseError; [UUID.Scan] reports a
-	// []byte whose length is neither 16 nor a text form's as a ParseError
-	// with Err ErrLength.
-	ErrLength = errors.New("uuid: invalid length")
-
-	// ErrPrefix reports text that does not start with its form's prefix,
-	// "{" or "urn:uuid:".
-	ErrPrefix = errors.New("uuid: invalid prefix")
-
-	// ErrSuffix reports text that does not end with its form's suffix,
-	// "}".
-	ErrSuffix = errors.New("uuid: invalid suffix")
-
-	// ErrHyphen reports text with another byte where its form has a
-	// hyphen.
-	ErrHyphen = errors.New("uuid: missing hyphen")
-
-	// ErrHexDigit reports text with another byte where its form has a hex
-	// digit.
-	ErrHexDigit = errors.New("uuid: invalid hex digit")
-)
-
-// Error returns a message such as
-// `uuid: parsing "6ba7b810-9dad-11d1-80b4-00c04fd430zz": invalid hex digit at offset 34`.
-func (e *ParseError) Error() string {
-	what := "invalid UUID"
-	if e.Err != nil {
-		what = strings.TrimPrefix(e.Err.Error(), "uuid: ")
-	}
-	s := "uuid: parsing " + strconv.Quote(e.Input) + ": " + what
-	if e.Offset >= 0 {
-		s += " at offset " + strconv.Itoa(e.Offset)
-	}
-	return s
-}
-
-// Unwrap returns e.Err, so that errors.Is(err, [ErrHexDigit]) and the like
-// match a ParseError.
-func (e *ParseError) Unwrap() error { return e.Err }
 
 // Parse returns the UUID represented by s, which must be in one of these
 // forms, with hex digits in either case and the "urn:uuid:" prefix in any
@@ -85,57 +25,26 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // [*ParseError] giving the offset of the first bad byte and the kind of
 // problem.
 func Parse(s string) (u UUID, err error) {
-	// Parse is kept within the inliner's budget, the making of the
-	// ParseError included, so that a caller that only compares the error
-	// with nil does not allocate it: e lives in the caller's frame, and
-	// only its copy made by ref on failure can need memory of its own.
+	// Parse makes one call, so that it is inlined: then e lives in the
+	// caller's frame, and only its copy made by ref on failure may need
+	// memory of its own, so a caller that only compares the error with nil
+	// allocates nothing (the allocation tests pin that).
 	var e ParseError
-	if parse(&u, &e, s) {
+	if parse(&u, &e, s, false) {
 		return
 	}
 	return u, e.ref()
 }
 
-// parseStrictText is parse for ParseStrict: it accepts only the canonical
-// form.
-func parseStrictText(u *UUID, e *ParseError, s string) bool {
-	if len(s) == canonicalLen && decodeCanonical(u, textArray[[canonicalLen]byte](s)) {
-		return true
-	}
-	*u = UUID{}
-	e.explain(s, true)
-	return false
-}
-
-// explain sets e to the error for the string s, which is not a UUID,
-// field by field (a whole-struct copy through a pointer costs more). A
-// string is immutable, so a short one is kept as it is, and only the first
-// bytes of a long one are copied.
-func (e *ParseError) explain(s string, strict bool) {
-	if len(s) == canonicalLen { // the usual case, without diagnose's dispatch
-		e.Offset, e.Err = diagnoseCanonical(textArray[[canonicalLen]byte](s))
-	} else {
-		e.Offset, e.Err = diagnose(s, strict)
-	}
-	e.Input = s
-	if len(s) > maxErrInput {
-		e.Input = boundedInput(s)
-	}
-}
-
-// ref returns a pointer to a copy of e. Only error paths call it, so only
-// there does the copy need memory of its own, and after an inlined Parse
-// only if the caller keeps the error.
-func (e ParseError) ref() *ParseError { return &e }
-
 // ParseBytes is like [Parse] but takes a byte slice, without converting it
 // to a string.
 func ParseBytes(b []byte) (UUID, error) {
 	var u UUID
-	if decode(&u, b) {
+	var e ParseError
+	if parse(&u, &e, bytesView(b), true) {
 		return u, nil
 	}
-	return UUID{}, parseErrorBytes(b)
+	return u, e.ref()
 }
 
 // ParseStrict returns the UUID represented by s, which must be in the
@@ -143,10 +52,12 @@ func ParseBytes(b []byte) (UUID, error) {
 // case), and nothing else.
 func ParseStrict(s string) (u UUID, err error) {
 	var e ParseError
-	if !parseStrictText(&u, &e, s) {
-		return u, e.ref()
+	if len(s) == canonicalLen && decodeCanonical(&u, s) {
+		return
 	}
-	return
+	e.Offset, e.Err = diagnose(s, true)
+	e.Input = errorInput(s, false)
+	return u, e.ref()
 }
 
 // MustParse is like [Parse] but panics with the [*ParseError] if s is not a
@@ -164,85 +75,84 @@ func MustParse(s string) UUID {
 // unchanged.
 func (u *UUID) UnmarshalText(text []byte) error {
 	var v UUID
-	if !decode(&v, text) {
-		return parseErrorBytes(text)
+	var e ParseError
+	if !parse(&v, &e, bytesView(text), true) {
+		return e.ref()
 	}
 	*u = v
 	return nil
 }
 
-// parse is the grammar of Parse: it decodes in into *u, which must be the
-// Nil UUID, and reports whether in is a UUID; if not, *u is still the Nil
-// UUID (the decoders reset it on failure) and parse explains why in *e.
-// Only a failure writes *e, so the success path does no more than decode,
-// and Parse, which passes its own e, reaches the decoder in one call.
-// parse writes through pointers because arrays are returned through
-// memory, a copy per call level, and a ParseError returned by value costs
-// the success path a spill and a copy of its five words.
+// parse is the grammar of the text forms, which every entry point shares:
+// it decodes in into *u, which must be the Nil UUID, and reports whether in
+// is a UUID. If not, *u is still the Nil UUID and parse explains why in *e.
+// It is the table of forms (form.go) written out, one case per form, each
+// told by its length; TestFormTable and FuzzParse check that it accepts
+// what the table describes.
 //
-// It is the table of forms (form.go) unrolled, each case one form, from
-// the constants the table is built of: a version that read the table took
-// 25 % longer on the canonical form and twice as long on the URN.
-// TestFormTable and FuzzParse check that it accepts what the table
-// describes.
-func parse(u *UUID, e *ParseError, in string) bool {
+// in is a string or, from the []byte entry points, a caller's bytes seen
+// as one (bytesView), which may change once parse returns: copyInput says
+// so, and then e.Input is a copy.
+func parse(u *UUID, e *ParseError, in string, copyInput bool) bool {
 	switch len(in) {
-	case canonicalLen:
-		if decodeCanonical(u, textArray[[canonicalLen]byte](in)) {
+	case canonicalLen: // 8-4-4-4-12
+		if decodeCanonical(u, in) {
 			return true
 		}
-	case hexLen:
-		if decodeHex(u, textArray[[hexLen]byte](in)) {
+	case hexLen: // 32 digits
+		if hexcode.DecodeHex((*[16]byte)(u), textArray[[hexLen]byte](in)) {
 			return true
 		}
-	case bracedLen:
-		if in[0] == bracedPrefix[0] && in[bracedLen-1] == bracedSuffix[0] &&
-			decodeCanonical(u, textArray[[canonicalLen]byte](in[len(bracedPrefix):])) {
+	case bracedLen: // {8-4-4-4-12}
+		if in[0] == bracedPrefix[0] && in[bracedLen-1] == bracedSuffix[0] && decodeCanonical(u, in[len(bracedPrefix):]) {
 			return true
 		}
-	case urnLen:
-		if hasURNPrefix(in) && decodeCanonical(u, textArray[[canonicalLen]byte](in[len(urnPrefix):])) {
+	case urnLen: // urn:uuid:8-4-4-4-12, the prefix in any case
+		if hasURNPrefix(in) && decodeCanonical(u, in[len(urnPrefix):]) {
 			return true
 		}
 	}
-	e.explain(in, false)
+	// Field by field: a whole-struct copy through a pointer costs more.
+	e.Offset, e.Err = diagnose(in, false)
+	e.Input = errorInput(in, copyInput)
 	return false
 }
 
-// decode is parse without the explanation, for the []byte entry points,
-// which explain a failure with parseErrorBytes: it decodes in into *u and
-// reports whether in is a UUID, leaving *u the Nil UUID if not. Its cases
-// are parse's, which FuzzParse checks by comparing Parse with ParseBytes
-// and UnmarshalText on every input.
-func decode(u *UUID, in []byte) bool {
-	switch len(in) {
-	case canonicalLen:
-		return decodeCanonical(u, textArray[[canonicalLen]byte](in))
-	case hexLen:
-		return decodeHex(u, textArray[[hexLen]byte](in))
-	case bracedLen:
-		return in[0] == bracedPrefix[0] && in[bracedLen-1] == bracedSuffix[0] &&
-			decodeCanonical(u, textArray[[canonicalLen]byte](in[len(bracedPrefix):]))
-	case urnLen:
-		return hasURNPrefix(in) && decodeCanonical(u, textArray[[canonicalLen]byte](in[len(urnPrefix):]))
+// bytesView returns the bytes of b as a string without copying them, for
+// parse, which only reads them and keeps no part of the string unless it
+// copies it.
+func bytesView(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
+// decodeCanonical decodes the canonical body at the start of in, which is
+// at least 36 bytes long, into *u, and reports whether it is one; if not,
+// *u is the Nil UUID.
+func decodeCanonical(u *UUID, in string) bool {
+	return hexcode.DecodeCanonical((*[16]byte)(u), textArray[[canonicalLen]byte](in))
+}
+
+// errorInput returns in for a ParseError's Input: in itself if it is short
+// and may be kept, else a bounded copy.
+func errorInput(in string, copyInput bool) string {
+	if !copyInput && len(in) <= maxErrInput {
+		return in
 	}
-	return false
+	return boundedInput(in)
 }
 
-// parseErrorBytes returns the error for a caller's byte slice that parse
-// rejected. The input is always copied: the caller may reuse it.
-func parseErrorBytes(b []byte) *ParseError {
-	off, kind := diagnose(b, false)
-	return &ParseError{Input: boundedInput(b), Offset: off, Err: kind}
-}
+// ref returns a pointer to a copy of e. Only error paths call it, so only
+// there does the copy need memory of its own, and after an inlined Parse
+// only if the caller keeps the error.
+func (e ParseError) ref() *ParseError { return &e }
 
 // textArray returns the first bytes of in as an array of A's length, in
-// place: a string and a slice both begin with the address of their first
-// byte. The caller has checked that in is that long (a check here would
-// not be compiled away, as the callers' are). The array of a string must
-// not be written.
-func textArray[A [canonicalLen]byte | [hexLen]byte, T ~string | ~[]byte](in T) *A {
-	return *(**A)(unsafe.Pointer(&in))
+// place. The caller has checked that in is that long (a check here would
+// not be compiled away, as the callers' are). The array must not be
+// written: it goes only to the decoders of internal/hexcode and to
+// diagnoseCanonical, which read it. A write would crash: hexcode's tests
+// run its decoders on read-only memory, and the parse table's inputs here
+// are string literals, which live there too.
+func textArray[A [canonicalLen]byte | [hexLen]byte](in string) *A {
+	return (*A)(unsafe.Pointer(unsafe.StringData(in)))
 }
 
 // hasURNPrefix reports whether in, at least 9 bytes long, starts with
@@ -250,16 +160,18 @@ func textArray[A [canonicalLen]byte | [hexLen]byte, T ~string | ~[]byte](in T) *
 // prefix has a letter, its first eight bytes equal the prefix's (a constant
 // once the compiler folds the loads from the constant string), and the
 // ninth is ':'.
-func hasURNPrefix[T ~string | ~[]byte](in T) bool {
+func hasURNPrefix(in string) bool {
 	_ = [1]struct{}{}[len(urnPrefix)-9] // does not compile unless the prefix is 8+1 bytes
 	p := load64(urnPrefix, 0)
 	return load64(in, 0)|foldMask(p) == p && in[8] == urnPrefix[8]
 }
 
 // foldMask returns 0x20 in each byte of p, ASCII bytes packed into a word,
-// that is a lower-case letter, and zero elsewhere, with the carry-free
-// range test of decodeHex8.
+// that is a lower-case letter, and zero elsewhere. For a byte below 0x80,
+// adding 0x80-k sets its high bit exactly when the byte is >= k, without
+// carrying into the next byte, so two additions test a range.
 func foldMask(p uint64) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	return (p + (0x80-'a')*ones) &^ (p + (0x80-'z'-1)*ones) & highs >> 2
 }
 
@@ -269,7 +181,7 @@ func foldEq(c, p byte) bool { return c == p || c|0x20 == p && 'a' <= p && p <= '
 
 // load64 returns s[i:i+8] as a little-endian integer; the compiler merges
 // the byte loads into one.
-func load64[T ~string | ~[]byte](s T, i int) uint64 {
+func load64(s string, i int) uint64 {
 	_ = s[i+7]
 	return uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
 		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
@@ -286,7 +198,7 @@ func load64[T ~string | ~[]byte](s T, i int) uint64 {
 // form whose prefix starts as the input does; else the 32 digits if the
 // input is shorter than the canonical form and has no hyphen; else the
 // canonical form.
-func diagnose[T ~string | ~[]byte](in T, strict bool) (offset int, kind error) {
+func diagnose(in string, strict bool) (offset int, kind error) {
 	switch len(in) {
 	case 0:
 		return -1, ErrLength
@@ -320,7 +232,7 @@ func diagnose[T ~string | ~[]byte](in T, strict bool) (offset int, kind error) {
 }
 
 // guessForm returns the form diagnose measures in against, if not strict.
-func guessForm[T ~string | ~[]byte](in T) Form {
+func guessForm(in string) Form {
 	if f, ok := formOfLen(len(in)); ok {
 		return f
 	}
@@ -340,8 +252,9 @@ func guessForm[T ~string | ~[]byte](in T) Form {
 // hexBody), and its kind; the kind is nil if every byte fits. It checks a
 // word at a time, with diagnoseCanonical or diagnoseHex, on a copy of the
 // body's first bytes padded with bytes that fit it, so that the first bad
-// byte of the copy is that of in.
-func diagnoseBody[T ~string | ~[]byte](in T, body string) (offset int, kind error) {
+// byte of the copy is that of in. scanBody (slow_test.go) says the same a
+// byte at a time, and FuzzParse compares the two.
+func diagnoseBody(in, body string) (offset int, kind error) {
 	if body == canonicalBody {
 		if len(in) >= canonicalLen {
 			return diagnoseCanonical(textArray[[canonicalLen]byte](in))
@@ -361,26 +274,11 @@ const (
 	fitsHex       = "00000000000000000000000000000000"
 )
 
-// diagnoseCanonical finds the first bad byte of s, and its kind, with the
-// word-at-a-time tests of decodeHex8: the lowest flagged byte of each word
-// is its first bad digit (a byte of 0x80 or more may spoil the flags above
-// it, never below), and the first bad byte overall is the earliest of those
-// and of the hyphens. scanBody gives the same answer a byte at a time;
-// FuzzParse checks that. The kind is nil if s is a canonical body.
+// diagnoseCanonical finds the first bad byte of s, and its kind: the
+// earliest of the first bad digit and the hyphens out of place. The kind is
+// nil if s is a canonical body.
 func diagnoseCanonical(s *[canonicalLen]byte) (offset int, kind error) {
-	// The offsets of the digits, eight to a word as canonicalWords packs
-	// them.
-	const digitOffsets = "\x00\x01\x02\x03\x04\x05\x06\x07" +
-		"\x09\x0a\x0b\x0c\x0e\x0f\x10\x11" +
-		"\x13\x14\x15\x16\x18\x19\x1a\x1b" +
-		"\x1c\x1d\x1e\x1f\x20\x21\x22\x23"
-	offset = canonicalLen
-	for i, w := range canonicalWords(s) {
-		if _, bad := decodeHex8(w); bad != 0 {
-			offset = int(digitOffsets[i*8+bits.TrailingZeros64(bad)/8])
-			break
-		}
-	}
+	offset = hexcode.FirstBadCanonical(s)
 	switch {
 	case offset > 8 && s[8] != '-':
 		return 8, ErrHyphen
@@ -398,57 +296,15 @@ func diagnoseCanonical(s *[canonicalLen]byte) (offset int, kind error) {
 
 // diagnoseHex is diagnoseCanonical for 32 hex digits.
 func diagnoseHex(s *[hexLen]byte) (offset int, kind error) {
-	for i := 0; i < hexLen; i += 8 {
-		if _, bad := decodeHex8(binary.LittleEndian.Uint64(s[i:])); bad != 0 {
-			return i + bits.TrailingZeros64(bad)/8, ErrHexDigit
-		}
+	if offset = hexcode.FirstBadHex(s); offset < hexLen {
+		return offset, ErrHexDigit
 	}
 	return 0, nil
 }
 
-// scanBody finds the first byte of in that does not fit the template body,
-// a byte at a time, and its kind; the kind is nil if every byte fits. It is
-// the plain statement of what diagnoseBody computes a word at a time, and
-// FuzzParse checks the two against each other.
-func scanBody[T ~string | ~[]byte](in T, body string) (offset int, kind error) {
-	for i := 0; i < len(in) && i < len(body); i++ {
-		if body[i] == '-' && in[i] != '-' {
-			return i, ErrHyphen
-		}
-		if body[i] == 'x' && !isHex(in[i]) {
-			return i, ErrHexDigit
-		}
-	}
-	return 0, nil
-}
-
-// isHex reports whether c is a hex digit in either case.
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'f'
-}
-
-func containsByte[T ~string | ~[]byte](in T, c byte) bool {
-	for i := 0; i < len(in); i++ {
-		if in[i] == c {
-			return true
-		}
-	}
-	return false
-}
+func containsByte(in string, c byte) bool { return strings.IndexByte(in, c) >= 0 }
 
 // boundedInput copies at most maxErrInput bytes of in for an error, so that
 // neither a huge input nor a caller's buffer is kept alive by it. It makes
 // one allocation, the string's.
-func boundedInput[T ~string | ~[]byte](in T) string {
-	const cut = "…"
-	n := min(len(in), maxErrInput)
-	if n == 0 {
-		return ""
-	}
-	b := make([]byte, n, n+len(cut))
-	copy(b, in[:n])
-	if len(in) > n {
-		b = append(b, cut...)
-	}
-	return unsafe.String(&b[0], len(b))
-}
+func boundedInput[T ~string | ~[]byte](in T) string { return parseerr.Input(in, maxErrInput) }

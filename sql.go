@@ -1,9 +1,6 @@
 package uuid
 
-import (
-	"database/sql/driver"
-	"errors"
-)
+import "database/sql/driver"
 
 // Scan implements [database/sql.Scanner]. It accepts a string or []byte in
 // any form [Parse] accepts, or a []byte of exactly 16 raw bytes, as a
@@ -38,27 +35,6 @@ func (u *UUID) Scan(src any) error {
 	}
 	return &scanTypeError{typeName(src)}
 }
-
-// Errors from [UUID.Scan] for sources that are not a UUID's text or bytes;
-// text that is not a UUID gives a [*ParseError] instead.
-var (
-	// ErrScanNull is returned for SQL NULL, as it is for other
-	// non-nullable types. Scan a column that may be NULL into a
-	// [NullUUID], or into a *UUID variable by passing its address (a
-	// **UUID), which NULL sets to nil.
-	ErrScanNull = errors.New("uuid: cannot scan NULL into UUID")
-
-	// ErrScanType is matched by the error returned for a source type that
-	// cannot hold a UUID, such as int64.
-	ErrScanType = errors.New("uuid: cannot scan unsupported type into UUID")
-)
-
-// scanTypeError names the source type that [UUID.Scan] cannot read; it
-// matches [ErrScanType].
-type scanTypeError struct{ typ string }
-
-func (e *scanTypeError) Error() string        { return "uuid: cannot scan " + e.typ + " into UUID" }
-func (e *scanTypeError) Is(target error) bool { return target == ErrScanType }
 
 // typeName names the dynamic type of a value database/sql may pass to Scan.
 func typeName(v any) string {

@@ -18,8 +18,9 @@
 // [Parse] accepts the canonical form, 32 hex digits, the canonical form in
 // braces and the URN, in either case; [ParseStrict] only the canonical
 // form. Text that is not a UUID gives a [*ParseError], whose kind, such as
-// [ErrHexDigit], matches with [errors.Is]. [UUID.String] writes the
-// lowercase canonical form, [UUID.AppendForm] the others.
+// [ErrHexDigit], matches with [errors.Is]; the packages typeid, ulid and
+// short report bad text with the same *ParseError. [UUID.String] writes
+// the lowercase canonical form, [UUID.AppendForm] the others.
 //
 // # SQL and JSON
 //
@@ -64,7 +65,6 @@
 package uuid
 
 import (
-	"errors"
 	"strconv"
 	"time"
 )
@@ -153,32 +153,6 @@ func (v Variant) String() string {
 	return "Variant(" + strconv.Itoa(int(v)) + ")"
 }
 
-// A Domain is the local domain of a DCE Security (version 2) UUID: whose
-// identifier its local ID is.
-type Domain uint8
-
-// The local domains of DCE 1.1 Security.
-const (
-	DomainPerson Domain = 0 // a POSIX user ID
-	DomainGroup  Domain = 1 // a POSIX group ID
-	DomainOrg    Domain = 2 // an organization ID
-)
-
-// String returns "Person", "Group", "Org", or, for other values, "Domain"
-// and the decimal number, such as "Domain3", as github.com/google/uuid
-// spells them.
-func (d Domain) String() string {
-	switch d {
-	case DomainPerson:
-		return "Person"
-	case DomainGroup:
-		return "Group"
-	case DomainOrg:
-		return "Org"
-	}
-	return "Domain" + strconv.Itoa(int(d))
-}
-
 // Version returns the version field of u, octet 6's high nibble
 // (RFC 9562, Section 4.2). It is meaningful only when u.Variant() is
 // [VariantRFC9562]; the Max UUID, for one, reports 15.
@@ -230,26 +204,6 @@ func (u UUID) NodeID() ([6]byte, bool) {
 	return node, ok
 }
 
-// Domain returns the local domain of a version 2 (DCE Security) UUID and
-// reports whether u is one.
-func (u UUID) Domain() (Domain, bool) {
-	if !u.is(2) {
-		return 0, false
-	}
-	_, _, d, _, _ := v2Fields(u)
-	return d, true
-}
-
-// LocalID returns the local ID (such as a POSIX UID or GID) of a version 2
-// (DCE Security) UUID and reports whether u is one.
-func (u UUID) LocalID() (uint32, bool) {
-	if !u.is(2) {
-		return 0, false
-	}
-	_, _, _, id, _ := v2Fields(u)
-	return id, true
-}
-
 // ToV6 returns the version 6 UUID with the same timestamp, clock sequence
 // and node as the version 1 UUID u (RFC 9562, Section 5.6). The conversion is
 // lossless: ToV1 undoes it. It fails, with an error matching [ErrVersion],
@@ -270,23 +224,6 @@ func (u UUID) ToV1() (UUID, error) {
 	}
 	return v1Layout(v6Fields(u)), nil
 }
-
-// ErrVersion is matched, with [errors.Is], by the error a conversion such
-// as [UUID.ToV6] returns for a UUID that is not of the version it converts.
-var ErrVersion = errors.New("uuid: wrong version")
-
-// versionError reports a conversion of a UUID of the wrong version; it
-// matches [ErrVersion].
-type versionError struct {
-	op   string
-	u    UUID
-	want Version
-}
-
-func (e *versionError) Error() string {
-	return "uuid: " + e.op + " of " + e.u.String() + ": not a version " + strconv.Itoa(int(e.want)) + " UUID"
-}
-func (e *versionError) Is(target error) bool { return target == ErrVersion }
 
 // FromBytes returns the UUID whose 16 bytes, in RFC 9562 order, are b. It
 // returns [ErrLength] if len(b) is not 16.

@@ -15,11 +15,6 @@ func NewV1() UUID { return orPanic(defaultGenerator.NewV1()) }
 // [Generator.NewV1At] does with the default generator.
 func NewV1At(t time.Time) UUID { return orPanic(defaultGenerator.NewV1At(t)) }
 
-// NewV2 returns a version 2 (DCE Security) UUID for the local domain d and
-// ID id, such as a POSIX UID for [DomainPerson]. See [Generator.NewV2] for
-// its limits.
-func NewV2(d Domain, id uint32) UUID { return orPanic(defaultGenerator.NewV2(d, id)) }
-
 // NewV1 returns a version 1 UUID (RFC 9562, Section 5.1) from g's clock and
 // node. Within one Generator, and with a state file across the processes of
 // the host that share it, no (timestamp, clock sequence, node) triple is
@@ -72,17 +67,4 @@ func (g *Generator) NewV1At(t time.Time) (UUID, error) {
 		return UUID{}, err
 	}
 	return v1Layout(gregorianTicks(t), seq, node), nil
-}
-
-// NewV2 returns a version 2 (DCE Security) UUID for the local domain d and
-// ID id. The layout keeps only a 6-bit clock sequence and drops the low 32
-// bits of the time, so it holds 64 distinct values per 7m10s per domain, ID
-// and node; g hands out those 64 and then moves the timestamp ahead by one
-// such period rather than repeat a value.
-func (g *Generator) NewV2(d Domain, id uint32) (UUID, error) {
-	ticks, seq, node, err := g.nextDCE()
-	if err != nil {
-		return UUID{}, err
-	}
-	return v2Layout(ticks, seq, d, id, node), nil
 }

@@ -3,8 +3,6 @@ package uuid
 import (
 	"crypto/md5"
 	"crypto/sha1"
-	"hash"
-	"io"
 )
 
 // shortName is the longest name hashed without allocating: namespace and
@@ -66,21 +64,4 @@ func NewV5(ns UUID, name string) UUID {
 func nameBasedWithoutFIPS(f func(UUID, string) UUID, ns UUID, name string) (u UUID) {
 	withoutFIPS(func() { u = f(ns, name) })
 	return u
-}
-
-// NewV8Hash returns the version 8 UUID of name in the namespace ns, made
-// from the first 128 bits of h over the namespace's bytes followed by the
-// name, as RFC 9562, Section B.2 does with SHA-256:
-//
-//	uuid.NewV8Hash(sha256.New(), uuid.NamespaceDNS(), "www.example.com")
-//
-// NewV8Hash resets h before use, so h must not be used concurrently. It
-// panics if h's sum is shorter than 16 bytes.
-func NewV8Hash(h hash.Hash, ns UUID, name string) UUID {
-	h.Reset()
-	h.Write(ns[:])
-	io.WriteString(h, name)
-	var buf [64]byte
-	sum := h.Sum(buf[:0])
-	return hashLayout(8, [16]byte(sum[:Size]))
 }

@@ -2,6 +2,8 @@ package uuid
 
 import (
 	"encoding/binary"
+	"hash"
+	"io"
 	"time"
 	"unsafe"
 )
@@ -36,8 +38,10 @@ func NewV7At(t time.Time) UUID { return orPanic(defaultGenerator.NewV7At(t)) }
 // millisecond (clamped as [NewV7At] clamps): every v7 UUID made at or
 // after that millisecond compares at or above it. With [MaxV7] it turns a
 // span of time into a range of keys on a v7 primary key's index: the rows
-// made from t0 up to (not including) t1's millisecond are those with
-// id >= MinV7(t0) AND id < MinV7(t1).
+// made from t0's millisecond through t1's, both included, are those with
+// id BETWEEN MinV7(t0) AND MaxV7(t1). For a half-open span, from t0 up to
+// but not including t1's millisecond, take id >= MinV7(t0) AND
+// id < MinV7(t1).
 func MinV7(t time.Time) UUID { return v7Layout(unixMillis(t), 0, 0) }
 
 // MaxV7 returns the greatest version 7 UUID whose timestamp is t's
@@ -57,6 +61,23 @@ func FillV7(dst []UUID) { orPanic(UUID{}, defaultGenerator.FillV7(dst)) }
 // custom except the version and variant bits, which NewV8 sets (RFC 9562,
 // Section 5.8). Uniqueness is the caller's business.
 func NewV8(custom [16]byte) UUID { return UUID(custom).withVersion(8) }
+
+// NewV8Hash returns the version 8 UUID of name in the namespace ns, made
+// from the first 128 bits of h over the namespace's bytes followed by the
+// name, as RFC 9562, Section B.2 does with SHA-256:
+//
+//	uuid.NewV8Hash(sha256.New(), uuid.NamespaceDNS(), "www.example.com")
+//
+// NewV8Hash resets h before use, so h must not be used concurrently. It
+// panics if h's sum is shorter than 16 bytes.
+func NewV8Hash(h hash.Hash, ns UUID, name string) UUID {
+	h.Reset()
+	h.Write(ns[:])
+	io.WriteString(h, name)
+	var buf [64]byte
+	sum := h.Sum(buf[:0])
+	return hashLayout(8, [16]byte(sum[:Size]))
+}
 
 // NewV6 returns a version 6 UUID (RFC 9562, Section 5.6) from g's clock,
 // with a fresh random clock sequence and random multicast node, as RFC

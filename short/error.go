@@ -1,64 +1,37 @@
 package short
 
 import (
-	"errors"
-	"strconv"
-	"strings"
-
 	"github.com/afb7af96/uuid"
+	"github.com/afb7af96/uuid/internal/parseerr"
 )
 
 // maxErrInput is how much of a rejected input a ParseError keeps.
 const maxErrInput = 64
 
-// ParseError reports text that is not a UUID in an encoding, as
-// [uuid.ParseError] does for the root package's forms and
-// [strconv.NumError] for numbers.
-type ParseError struct {
-	Input  string // the rejected text, cut to 64 bytes ("…" marks the cut)
-	Offset int    // byte offset of the first problem in the original input; -1 for a wrong length
-	Err    error  // the kind: uuid.ErrLength, ErrDigit or ErrRange (matched with errors.Is)
-
-	enc Encoding // the encoding the text was parsed as, for the message
-}
+// ParseError is the root package's [uuid.ParseError], the one error type
+// of every parser of this module: text that is not a UUID in an encoding
+// gives a *ParseError whose Syntax is the encoding's name, such as
+// "base57", whose Offset is that of the first problem (-1 for a wrong
+// length) and whose Err is one of [uuid.ErrLength], [ErrDigit] and
+// [ErrRange], matched with [errors.Is]. Its Input is cut to 64 bytes.
+type ParseError = uuid.ParseError
 
 // The kinds of [ParseError] besides [uuid.ErrLength], the root package's
 // sentinel for every wrong length, which is the kind of a text whose bytes
 // are all digits but whose length is not the encoding's, the empty text
-// among them.
+// among them. Each is the same value as the variable of the same name in
+// packages ulid and typeid.
 var (
 	// ErrDigit is the kind of a ParseError for a byte that is not a digit
 	// of the encoding's alphabet.
-	ErrDigit = errors.New("uuid: invalid digit")
+	ErrDigit = parseerr.ErrDigit
 
 	// ErrRange is the kind of a ParseError for digits that spell a value
 	// of 2^128 or more (Base58, Base57, Base36), or a last digit whose
 	// unused bits are not zero (Base64URL, Base32). Its Offset is the
 	// first digit that makes the value too large.
-	ErrRange = errors.New("uuid: value out of range")
+	ErrRange = parseerr.ErrRange
 )
-
-// Error returns a message such as
-// `uuid: parsing "0a6hrgRGNfQ57QMHZdNYAg" as base57: invalid digit at offset 0`.
-func (e *ParseError) Error() string {
-	s := "uuid: parsing " + strconv.Quote(e.Input)
-	if name := e.enc.name(); name != "" {
-		s += " as " + name
-	}
-	what := "invalid"
-	if e.Err != nil {
-		what = strings.TrimPrefix(e.Err.Error(), "uuid: ")
-	}
-	s += ": " + what
-	if e.Offset >= 0 {
-		s += " at offset " + strconv.Itoa(e.Offset)
-	}
-	return s
-}
-
-// Unwrap returns the kind of the error, so that errors.Is(err, [ErrDigit])
-// and the like match it.
-func (e *ParseError) Unwrap() error { return e.Err }
 
 // form describes an encoding for the diagnosis of bad text, which is not
 // on the fast path.
@@ -103,7 +76,7 @@ func (e Encoding) name() string {
 //go:noinline
 func diagnose[T ~string | ~[]byte](e Encoding, in T) *ParseError {
 	f := e.form()
-	err := &ParseError{Input: boundedInput(in), Offset: -1, Err: uuid.ErrLength, enc: e}
+	err := &ParseError{Input: parseerr.Input(in, maxErrInput), Offset: -1, Err: uuid.ErrLength, Syntax: e.name()}
 	for i := range len(in) {
 		if f.values[in[i]] == 0xff {
 			err.Offset, err.Err = i, ErrDigit
@@ -132,13 +105,4 @@ func diagnose[T ~string | ~[]byte](e Encoding, in T) *ParseError {
 	// the Max UUID's. Report the whole text rather than panic.
 	err.Offset = 0
 	return err
-}
-
-// boundedInput returns a copy of in, cut to maxErrInput bytes, so that no
-// caller buffer escapes through an error.
-func boundedInput[T ~string | ~[]byte](in T) string {
-	if len(in) > maxErrInput {
-		return strings.Clone(string(in[:maxErrInput])) + "…"
-	}
-	return strings.Clone(string(in))
 }

@@ -1,78 +1,68 @@
 package typeid
 
 import (
-	"errors"
 	"strconv"
-	"strings"
 
 	"github.com/afb7af96/uuid"
+	"github.com/afb7af96/uuid/internal/parseerr"
 )
 
 // maxErrInput is how much of a rejected input a ParseError keeps: more than
 // the longest TypeID, so that a near miss is kept whole.
 const maxErrInput = 128
 
-// ParseError reports text that is not a TypeID, as [uuid.ParseError] does
-// for the root package's forms and [strconv.NumError] for numbers: the
-// input, where its first problem is, and the kind of problem, one of
-// [uuid.ErrLength], [ErrPrefix], [ErrDigit] and [ErrRange], which
-// [errors.Is] matches through the error.
-type ParseError struct {
-	Input  string // the rejected text, cut to 128 bytes ("…" marks the cut)
-	Offset int    // byte offset of the first problem in the input; -1 for a wrong length
-	Err    error  // the kind: uuid.ErrLength, ErrPrefix, ErrDigit or ErrRange
-}
+// ParseError is the root package's [uuid.ParseError], the one error type
+// of every parser of this module: text that is not a TypeID gives a
+// *ParseError whose Syntax is "typeid", whose Offset is that of the first
+// problem (-1 for a wrong length) and whose Err is one of [uuid.ErrLength],
+// [ErrPrefix], [ErrDigit] and [ErrRange], matched with [errors.Is]. Its
+// Input is cut to 128 bytes, more than the longest TypeID.
+type ParseError = uuid.ParseError
 
 // The kinds of [ParseError] besides [uuid.ErrLength], the root package's
 // sentinel for every wrong length. Text is diagnosed from its first byte
 // on: the first byte that fits neither prefix nor suffix decides the kind;
 // text whose bytes all fit but whose suffix is not 26 bytes long, the empty
 // text among them, has kind uuid.ErrLength; a suffix of 26 digits that
-// would need a 129th bit has kind ErrRange.
+// would need a 129th bit has kind ErrRange. Each is the same value as the
+// variable of the same name in the root package (ErrPrefix) or in packages
+// ulid and short (ErrDigit, ErrRange).
 var (
 	// ErrPrefix is the kind of a ParseError for a prefix that breaks the
 	// rules: a byte that is not a lowercase ASCII letter or an underscore,
 	// an underscore first or last, a 64th byte, or an empty prefix before
-	// the separating underscore.
-	ErrPrefix = errors.New("uuid: invalid type prefix")
+	// the separating underscore. It is [uuid.ErrPrefix].
+	ErrPrefix = uuid.ErrPrefix
 
 	// ErrDigit is the kind of a ParseError for a byte of the suffix that is
 	// not in its alphabet, "0123456789abcdefghjkmnpqrstvwxyz".
-	ErrDigit = errors.New("uuid: invalid digit")
+	ErrDigit = parseerr.ErrDigit
 
 	// ErrRange is the kind of a ParseError for a suffix whose first
 	// digit is above '7', so that its value needs more than 128 bits.
-	ErrRange = errors.New("uuid: value out of range")
+	ErrRange = parseerr.ErrRange
 )
-
-// Error returns a message such as
-// `uuid: parsing "user_01h455vb4pex5vsknk084sn0iq" as typeid: invalid digit at offset 29`.
-func (e *ParseError) Error() string {
-	what := "invalid"
-	if e.Err != nil {
-		what = strings.TrimPrefix(e.Err.Error(), "uuid: ")
-	}
-	s := "uuid: parsing " + strconv.Quote(e.Input) + " as typeid: " + what
-	if e.Offset >= 0 {
-		s += " at offset " + strconv.Itoa(e.Offset)
-	}
-	return s
-}
-
-// Unwrap returns the kind of the error, so that errors.Is(err, [ErrDigit])
-// and the like match it.
-func (e *ParseError) Unwrap() error { return e.Err }
 
 // newParseError returns the error for in, which is copied and cut to
 // maxErrInput bytes, so that no caller's buffer escapes through it.
 func newParseError[T ~string | ~[]byte](in T, off int, kind error) *ParseError {
-	var s string
-	if len(in) > maxErrInput {
-		s = string(in[:maxErrInput]) + "…"
-	} else {
-		s = string(in)
-	}
-	return &ParseError{Input: s, Offset: off, Err: kind}
+	return &ParseError{Input: parseerr.Input(in, maxErrInput), Offset: off, Err: kind, Syntax: "typeid"}
+}
+
+// prefixError is the error of [New] and [FromUUID] for a prefix that
+// breaks the rules. The prefix is checked, not parsed as a TypeID, so the
+// message says what was wrong with it; the error unwraps to the
+// *ParseError (Syntax "typeid prefix") that gives the offset and kind.
+type prefixError struct{ pe *ParseError }
+
+func (e *prefixError) Error() string {
+	return "uuid: invalid typeid prefix " + strconv.Quote(e.pe.Input) + " at offset " + strconv.Itoa(e.pe.Offset)
+}
+func (e *prefixError) Unwrap() error { return e.pe }
+
+// badPrefix returns the error for prefix, whose byte at off breaks the rules.
+func badPrefix(prefix string, off int) error {
+	return &prefixError{&ParseError{Input: parseerr.Input(prefix, maxErrInput), Offset: off, Err: ErrPrefix, Syntax: "typeid prefix"}}
 }
 
 // diagnose explains why parse rejected in. It is the slow path.

@@ -58,8 +58,10 @@ type TypeID struct {
 
 // New returns a TypeID with the given prefix and a new version 7 UUID from
 // [uuid.NewV7], whose text sorts by creation time and so reveals it
-// (RFC 9562, Section 8). The prefix may be empty. A prefix that breaks the rules in
-// the package doc gives a [*ParseError] of kind [ErrPrefix] for the prefix.
+// (RFC 9562, Section 8). The prefix may be empty. A prefix that breaks the
+// rules in the package doc gives an error matching [ErrPrefix], which
+// [errors.As] unwraps to a [*ParseError] giving the prefix and the offset
+// of its first bad byte.
 func New(prefix string) (TypeID, error) {
 	t, err := withPrefix(prefix)
 	if err != nil {
@@ -70,8 +72,9 @@ func New(prefix string) (TypeID, error) {
 }
 
 // FromUUID returns the TypeID with the given prefix and UUID. The prefix may
-// be empty. A prefix that breaks the rules in the package doc gives a
-// [*ParseError] of kind [ErrPrefix] for the prefix.
+// be empty. A prefix that breaks the rules in the package doc gives an
+// error matching [ErrPrefix], which [errors.As] unwraps to a [*ParseError]
+// giving the prefix and the offset of its first bad byte.
 func FromUUID(prefix string, u uuid.UUID) (TypeID, error) {
 	t, err := withPrefix(prefix)
 	if err != nil {
@@ -86,7 +89,7 @@ func FromUUID(prefix string, u uuid.UUID) (TypeID, error) {
 func withPrefix(prefix string) (TypeID, error) {
 	var t TypeID
 	if off := checkPrefix(prefix); off >= 0 {
-		return TypeID{}, newParseError(prefix, off, ErrPrefix)
+		return TypeID{}, badPrefix(prefix, off)
 	}
 	if prefix != "" {
 		t.n = uint8(copy(t.text[:], prefix))
@@ -214,15 +217,15 @@ func (t *TypeID) Scan(src any) error {
 // for a text column.
 func (t TypeID) Value() (driver.Value, error) { return t.String(), nil }
 
-// scanError is a failure of Scan that is not about the text: it matches
-// the root package's sentinel for it.
+// scanError is a failure of Scan that is not about the text: it unwraps
+// to the root package's sentinel for it.
 type scanError struct {
 	kind error
 	msg  string
 }
 
-func (e scanError) Error() string        { return e.msg }
-func (e scanError) Is(target error) bool { return target == e.kind }
+func (e scanError) Error() string { return e.msg }
+func (e scanError) Unwrap() error { return e.kind }
 
 // parse decodes in into t, reporting whether in is a TypeID. It is the fast
 // path: it only answers yes or no, and diagnose explains a no.

@@ -1,59 +1,36 @@
 package ulid
 
 import (
-	"errors"
-	"strconv"
-	"strings"
-
 	"github.com/afb7af96/uuid"
+	"github.com/afb7af96/uuid/internal/parseerr"
 )
 
 // maxErrInput is how much of a rejected input a ParseError keeps.
 const maxErrInput = 64
 
-// ParseError reports text that is not a ULID, as [uuid.ParseError] does
-// for the root package's forms and [strconv.NumError] for numbers: the
-// input, where its first problem is, and the kind of problem, one of
-// [uuid.ErrLength], [ErrDigit] and [ErrRange], which [errors.Is] matches
-// through the error.
-type ParseError struct {
-	Input  string // the rejected text, cut to 64 bytes ("…" marks the cut)
-	Offset int    // byte offset of the first problem in the input; -1 for a wrong length
-	Err    error  // the kind: uuid.ErrLength, ErrDigit or ErrRange
-}
+// ParseError is the root package's [uuid.ParseError], the one error type
+// of every parser of this module: text that is not a ULID gives a
+// *ParseError whose Syntax is "ulid", whose Offset is that of the first
+// problem (-1 for a wrong length) and whose Err is one of [uuid.ErrLength],
+// [ErrDigit] and [ErrRange], matched with [errors.Is]. Its Input is cut to
+// 64 bytes.
+type ParseError = uuid.ParseError
 
 // The kinds of [ParseError] besides [uuid.ErrLength], the root package's
 // sentinel for every wrong length. The first byte outside the alphabet
 // decides the kind; text whose bytes all fit but that is not 26 bytes long,
 // the empty text among them, has kind uuid.ErrLength; 26 digits that would
-// need a 129th bit have kind ErrRange.
+// need a 129th bit have kind ErrRange. Each is the same value as the
+// variable of the same name in packages typeid and short.
 var (
 	// ErrDigit is the kind of a ParseError for a byte that is not a digit
 	// of Crockford's base 32 in either case; I, L, O and U are not.
-	ErrDigit = errors.New("uuid: invalid digit")
+	ErrDigit = parseerr.ErrDigit
 
 	// ErrRange is the kind of a ParseError for text whose first digit
 	// is above '7', so that its value needs more than 128 bits.
-	ErrRange = errors.New("uuid: value out of range")
+	ErrRange = parseerr.ErrRange
 )
-
-// Error returns a message such as
-// `uuid: parsing "01ARYZ6S41TSV4RRFFQ69G5FAU" as ulid: invalid digit at offset 25`.
-func (e *ParseError) Error() string {
-	what := "invalid"
-	if e.Err != nil {
-		what = strings.TrimPrefix(e.Err.Error(), "uuid: ")
-	}
-	s := "uuid: parsing " + strconv.Quote(e.Input) + " as ulid: " + what
-	if e.Offset >= 0 {
-		s += " at offset " + strconv.Itoa(e.Offset)
-	}
-	return s
-}
-
-// Unwrap returns the kind of the error, so that errors.Is(err, [ErrDigit])
-// and the like match it.
-func (e *ParseError) Unwrap() error { return e.Err }
 
 // diagnose explains why in is not a ULID. It is the slow path, run only
 // after the fast parser said no. The input is copied and cut to
@@ -69,11 +46,5 @@ func diagnose[T ~string | ~[]byte](in T) *ParseError {
 	if kind == uuid.ErrLength && len(in) == textLen {
 		off, kind = 0, ErrRange
 	}
-	var s string
-	if len(in) > maxErrInput {
-		s = string(in[:maxErrInput]) + "…"
-	} else {
-		s = string(in)
-	}
-	return &ParseError{Input: s, Offset: off, Err: kind}
+	return &ParseError{Input: parseerr.Input(in, maxErrInput), Offset: off, Err: kind, Syntax: "ulid"}
 }

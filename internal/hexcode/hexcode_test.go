@@ -1,10 +1,11 @@
-package uuid
+package hexcode
 
 import (
 	"encoding/hex"
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // The SIMD functions are checked three ways: against the portable parser
@@ -21,8 +22,18 @@ func simdRefDecode(s string, hyphens bool) (UUID, bool) {
 		}
 		s = s[:8] + s[9:13] + s[14:18] + s[19:23] + s[24:]
 	}
-	return decodeRef(s) // fuzz_test.go's reference for 32 hex digits
+	if len(s) != hexLen {
+		return UUID{}, false
+	}
+	var u UUID
+	if _, err := hex.Decode(u[:], []byte(s)); err != nil {
+		return UUID{}, false
+	}
+	return u, true
 }
+
+// UUID stands for the root package's type in these tests.
+type UUID = [16]byte
 
 // simdRefEncode is a slow, obviously correct encoder.
 func simdRefEncode(u UUID, hyphens, upper bool) string {
@@ -48,10 +59,10 @@ func simdDecode(t *testing.T, s string) (UUID, bool) {
 	var ok, pureOK bool
 	switch len(s) {
 	case canonicalLen:
-		ok = decodeCanonical(&u, (*[canonicalLen]byte)(in))
+		ok = DecodeCanonical(&u, (*[canonicalLen]byte)(in))
 		pureOK = decodeCanonicalGeneric(&pure, (*[canonicalLen]byte)(in))
 	case hexLen:
-		ok = decodeHex(&u, (*[hexLen]byte)(in))
+		ok = DecodeHex(&u, (*[hexLen]byte)(in))
 		pureOK = decodeHexGeneric(&pure, (*[hexLen]byte)(in))
 	default:
 		t.Fatalf("simdDecode(%q): bad length %d", s, len(s))
@@ -76,13 +87,13 @@ func simdEncode(t *testing.T, u UUID, hyphens, upper bool) string {
 	}
 	var got, pure string
 	if hyphens {
-		putCanonical((*[canonicalLen]byte)(buf[pad:]), &u, upper)
+		PutCanonical((*[canonicalLen]byte)(buf[pad:]), &u, upper)
 		got = string(buf[pad : pad+canonicalLen])
 		var p [canonicalLen]byte
 		putCanonicalGeneric(&p, &u, upper)
 		pure = string(p[:])
 	} else {
-		putHex((*[hexLen]byte)(buf[pad:]), &u, upper)
+		PutHex((*[hexLen]byte)(buf[pad:]), &u, upper)
 		got = string(buf[pad : pad+hexLen])
 		var p [hexLen]byte
 		putHexGeneric(&p, &u, upper)
@@ -97,6 +108,78 @@ func simdEncode(t *testing.T, u UUID, hyphens, upper bool) string {
 	return got
 }
 
+// TestDecodeReadOnly decodes text that lives in read-only memory, the
+// bytes of string constants, as the root package passes the bytes of a
+// string: a decoder that wrote its input, even to put back what it found,
+// would crash the test with a fault.
+func TestDecodeReadOnly(t *testing.T) {
+	const canonical = "f81d4fae-7dec-11d0-a765-00a0c91e6bf6"
+	const digits = "f81d4fae7dec11d0a76500a0c91e6bf6"
+	const bad = "f81d4fae-7dec-11d0-a765-00a0c91e6bfz"
+	want := UUID{0xf8, 0x1d, 0x4f, 0xae, 0x7d, 0xec, 0x11, 0xd0, 0xa7, 0x65, 0x00, 0xa0, 0xc9, 0x1e, 0x6b, 0xf6}
+	for _, tc := range []struct {
+		name string
+		f    func(*UUID) bool
+		ok   bool
+	}{
+		{"DecodeCanonical", func(u *UUID) bool { return DecodeCanonical(u, readOnly[[canonicalLen]byte](canonical)) }, true},
+		{"DecodeHex", func(u *UUID) bool { return DecodeHex(u, readOnly[[hexLen]byte](digits)) }, true},
+		{"DecodeCanonical_bad", func(u *UUID) bool { return DecodeCanonical(u, readOnly[[canonicalLen]byte](bad)) }, false},
+		{"decodeCanonicalGeneric", func(u *UUID) bool { return decodeCanonicalGeneric(u, readOnly[[canonicalLen]byte](canonical)) }, true},
+		{"decodeHexGeneric", func(u *UUID) bool { return decodeHexGeneric(u, readOnly[[hexLen]byte](digits)) }, true},
+		{"FirstBadCanonical", func(*UUID) bool { return FirstBadCanonical(readOnly[[canonicalLen]byte](bad)) == 35 }, true},
+		{"FirstBadHex", func(*UUID) bool { return FirstBadHex(readOnly[[hexLen]byte](digits)) == hexLen }, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var u UUID
+			if ok := tc.f(&u); ok != tc.ok || ok && u != want && u != (UUID{}) {
+				t.Errorf("%s = %v, %x; want %v", tc.name, ok, u, tc.ok)
+			}
+		})
+	}
+}
+
+// readOnly returns the bytes of the string s as an array, in place.
+func readOnly[A [canonicalLen]byte | [hexLen]byte](s string) *A {
+	return (*A)(unsafe.Pointer(unsafe.StringData(s)))
+}
+
+// TestFirstBad checks FirstBadCanonical and FirstBadHex against a byte
+// at a time scan, with every byte value at every offset of a valid text.
+func TestFirstBad(t *testing.T) {
+	for _, form := range simdForms {
+		t.Run(form.name, func(t *testing.T) {
+			in := []byte(simdRefEncode(UUID{0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef}, form.hyphens, false))
+			for i := range in {
+				orig := in[i]
+				for c := range 256 {
+					in[i] = byte(c)
+					want := len(in)
+					for j, b := range in {
+						if !(form.hyphens && (j == 8 || j == 13 || j == 18 || j == 23)) && !isHexRef(b) {
+							want = j
+							break
+						}
+					}
+					var got int
+					if form.hyphens {
+						got = FirstBadCanonical((*[canonicalLen]byte)(in))
+					} else {
+						got = FirstBadHex((*[hexLen]byte)(in))
+					}
+					if got != want {
+						t.Fatalf("first bad digit of %q = %d; want %d", in, got, want)
+					}
+				}
+				in[i] = orig
+			}
+		})
+	}
+}
+
+// isHexRef reports whether c is a hex digit in either case.
+func isHexRef(c byte) bool { return strings.IndexByte("0123456789abcdefABCDEF", c) >= 0 }
+
 // simdForms are the two layouts the SIMD code handles.
 var simdForms = []struct {
 	name    string
@@ -109,7 +192,7 @@ func TestDecodeSIMDEveryByte(t *testing.T) {
 	bases := []UUID{
 		{}, // all '0': a byte just below '0' or just above '9' is next to it
 		{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff},
-		MustParse("f81d4fae-7dec-11d0-a765-00a0c91e6bf6"),
+		{0xf8, 0x1d, 0x4f, 0xae, 0x7d, 0xec, 0x11, 0xd0, 0xa7, 0x65, 0x00, 0xa0, 0xc9, 0x1e, 0x6b, 0xf6},
 		{0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef, 0xfe, 0xdc, 0xba, 0x98, 0x76, 0x54, 0x32, 0x10},
 	}
 	for _, form := range simdForms {
@@ -141,8 +224,8 @@ func TestDecodeSIMDEveryByte(t *testing.T) {
 func TestEncodeSIMDEveryByte(t *testing.T) {
 	for _, form := range simdForms {
 		t.Run(form.name, func(t *testing.T) {
-			for _, base := range []UUID{{}, MustParse("f81d4fae-7dec-11d0-a765-00a0c91e6bf6")} {
-				for i := range Size {
+			for _, base := range []UUID{{}, {0xf8, 0x1d, 0x4f, 0xae, 0x7d, 0xec, 0x11, 0xd0, 0xa7, 0x65, 0x00, 0xa0, 0xc9, 0x1e, 0x6b, 0xf6}} {
+				for i := range size {
 					for c := range 256 {
 						u := base
 						u[i] = byte(c)
@@ -239,7 +322,7 @@ func BenchmarkSIMD(b *testing.B) {
 		var u UUID
 		i := 0
 		for b.Loop() {
-			decodeCanonical(&u, arrays[i&63])
+			DecodeCanonical(&u, arrays[i&63])
 			i++
 		}
 	})
@@ -255,7 +338,7 @@ func BenchmarkSIMD(b *testing.B) {
 		var dst [canonicalLen]byte
 		i := 0
 		for b.Loop() {
-			putCanonical(&dst, &ids[i&63], false)
+			PutCanonical(&dst, &ids[i&63], false)
 			i++
 		}
 	})

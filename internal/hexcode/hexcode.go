@@ -1,34 +1,50 @@
-package uuid
+// Package hexcode decodes and encodes the two bodies of a UUID's text
+// forms, the canonical 8-4-4-4-12 (36 bytes) and 32 plain hex digits, to
+// and from the 16 bytes of a UUID.
+//
+// DecodeCanonical, DecodeHex, PutCanonical and PutHex are SSE2 assembly on
+// amd64 (hexcode_amd64.s) and the portable Go of this file elsewhere or
+// with the purego build tag (hexcode_purego.go), as crypto/sha256 splits
+// its block function. The portable code is always compiled, so that the
+// tests check the assembly against it.
+//
+// The decoders never write their input: the root package hands them the
+// bytes of a string, which must not change. The tests enforce it by
+// decoding text held in read-only memory.
+package hexcode
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
-// The hex coding of the two bodies of the text forms, the canonical
-// 8-4-4-4-12 and the 32 plain digits, in portable Go. The shared code calls
-// decodeCanonical, decodeHex, putCanonical and putHex, which hex_amd64.go
-// declares in assembly and hex_noasm.go defines as the functions below, as
-// crypto/sha256 splits its block function. These are always compiled, so
-// that the tests check the assembly against them.
+// The lengths of the two bodies.
+const (
+	canonicalLen = len("00000000-0000-0000-0000-000000000000")
+	hexLen       = len("00000000000000000000000000000000")
+	size         = 16
+)
 
 // decodeCanonicalGeneric decodes s, hyphens at offsets 8, 13, 18 and 23 and
 // hex digits in either case everywhere else, into *u, and reports whether s
-// is one. On failure *u is the Nil UUID.
-func decodeCanonicalGeneric(u *UUID, s *[canonicalLen]byte) bool {
+// is one. On failure *u is all zeros.
+func decodeCanonicalGeneric(u *[16]byte, s *[canonicalLen]byte) bool {
 	w := canonicalWords(s)
 	ok := s[8] == '-' && s[13] == '-' && s[18] == '-' && s[23] == '-' &&
 		decodeHex32(u, w[0], w[1], w[2], w[3])
 	if !ok {
-		*u = UUID{}
+		*u = [16]byte{}
 	}
 	return ok
 }
 
 // decodeHexGeneric decodes the 32 hex digits in s into *u and reports
-// whether they are all hex digits. On failure *u is the Nil UUID.
-func decodeHexGeneric(u *UUID, s *[hexLen]byte) bool {
+// whether they are all hex digits. On failure *u is all zeros.
+func decodeHexGeneric(u *[16]byte, s *[hexLen]byte) bool {
 	le := binary.LittleEndian
 	ok := decodeHex32(u, le.Uint64(s[0:]), le.Uint64(s[8:]), le.Uint64(s[16:]), le.Uint64(s[24:]))
 	if !ok {
-		*u = UUID{}
+		*u = [16]byte{}
 	}
 	return ok
 }
@@ -47,10 +63,42 @@ const (
 	highs = 0x8080808080808080
 )
 
+// FirstBadCanonical returns the offset of the first byte of s that is not
+// a hex digit where the canonical form has one, or len(s) if there is
+// none; the hyphens are not looked at. It is the slow path's test, with
+// the word-at-a-time tests of decodeHex8: the lowest flagged byte of each
+// word is its first bad digit (a byte of 0x80 or more may spoil the flags
+// above it, never below).
+func FirstBadCanonical(s *[canonicalLen]byte) int {
+	// The offsets of the digits, eight to a word as canonicalWords packs
+	// them.
+	const digitOffsets = "\x00\x01\x02\x03\x04\x05\x06\x07" +
+		"\x09\x0a\x0b\x0c\x0e\x0f\x10\x11" +
+		"\x13\x14\x15\x16\x18\x19\x1a\x1b" +
+		"\x1c\x1d\x1e\x1f\x20\x21\x22\x23"
+	for i, w := range canonicalWords(s) {
+		if _, bad := decodeHex8(w); bad != 0 {
+			return int(digitOffsets[i*8+bits.TrailingZeros64(bad)/8])
+		}
+	}
+	return canonicalLen
+}
+
+// FirstBadHex returns the offset of the first byte of s that is not a hex
+// digit, or len(s) if there is none.
+func FirstBadHex(s *[hexLen]byte) int {
+	for i := 0; i < hexLen; i += 8 {
+		if _, bad := decodeHex8(binary.LittleEndian.Uint64(s[i:])); bad != 0 {
+			return i + bits.TrailingZeros64(bad)/8
+		}
+	}
+	return hexLen
+}
+
 // decodeHex32 decodes 32 ASCII hex digits, packed eight to a word with the
 // first digit in the low byte, into *u, and reports whether all of them
 // were hex digits. On failure *u holds garbage.
-func decodeHex32(u *UUID, w0, w1, w2, w3 uint64) bool {
+func decodeHex32(u *[16]byte, w0, w1, w2, w3 uint64) bool {
 	a, bad0 := decodeHex8(w0)
 	b, bad1 := decodeHex8(w1)
 	c, bad2 := decodeHex8(w2)
@@ -110,7 +158,7 @@ func hexWord(x uint32, upper bool) uint64 {
 
 // putCanonicalGeneric writes the canonical form of *u into dst, with
 // upper-case hex digits if upper is set.
-func putCanonicalGeneric(dst *[canonicalLen]byte, u *UUID, upper bool) {
+func putCanonicalGeneric(dst *[canonicalLen]byte, u *[16]byte, upper bool) {
 	be := binary.BigEndian
 	a := hexWord(be.Uint32(u[0:]), upper)
 	b := hexWord(be.Uint32(u[4:]), upper)
@@ -130,9 +178,9 @@ func putCanonicalGeneric(dst *[canonicalLen]byte, u *UUID, upper bool) {
 
 // putHexGeneric writes the 32 hex digits of *u into dst, upper case if
 // upper is set.
-func putHexGeneric(dst *[hexLen]byte, u *UUID, upper bool) {
+func putHexGeneric(dst *[hexLen]byte, u *[16]byte, upper bool) {
 	be := binary.BigEndian
-	for i := 0; i < Size; i += 4 {
+	for i := 0; i < size; i += 4 {
 		be.PutUint64(dst[2*i:], hexWord(be.Uint32(u[i:]), upper))
 	}
 }

@@ -95,8 +95,8 @@ GLOBL alpha<>(SB), RODATA|NOPTR, $32
 	PSLLW    $4, A;             \
 	POR      T, A
 
-// func decodeCanonical(u *UUID, s *[36]byte) bool
-TEXT ·decodeCanonical(SB), NOSPLIT, $0-17
+// func DecodeCanonical(u *[16]byte, s *[36]byte) bool
+TEXT ·DecodeCanonical(SB), NOSPLIT, $0-17
 	MOVQ u+0(FP), DI
 	MOVQ s+8(FP), SI
 
@@ -147,8 +147,8 @@ fail: // *u = the Nil UUID; X7 is zero
 	MOVB  $0, ret+16(FP)
 	RET
 
-// func decodeHex(u *UUID, s *[32]byte) bool
-TEXT ·decodeHex(SB), NOSPLIT, $0-17
+// func DecodeHex(u *[16]byte, s *[32]byte) bool
+TEXT ·DecodeHex(SB), NOSPLIT, $0-17
 	MOVQ u+0(FP), DI
 	MOVQ s+8(FP), SI
 
@@ -202,8 +202,8 @@ fail: // *u = the Nil UUID; X7 is zero
 	PADDB     digit0<>(SB), X1;                                           \
 	PADDB     X4, X1
 
-// func putCanonical(dst *[36]byte, u *UUID, upper bool)
-TEXT ·putCanonical(SB), NOSPLIT, $0-17
+// func PutCanonical(dst *[36]byte, u *[16]byte, upper bool)
+TEXT ·PutCanonical(SB), NOSPLIT, $0-17
 	MOVQ    dst+0(FP), DI
 	MOVQ    u+8(FP), SI
 	MOVBLZX upper+16(FP), AX
@@ -234,8 +234,8 @@ TEXT ·putCanonical(SB), NOSPLIT, $0-17
 	MOVOU   X2, 8(DI)
 	RET
 
-// func putHex(dst *[32]byte, u *UUID, upper bool)
-TEXT ·putHex(SB), NOSPLIT, $0-17
+// func PutHex(dst *[32]byte, u *[16]byte, upper bool)
+TEXT ·PutHex(SB), NOSPLIT, $0-17
 	MOVQ    dst+0(FP), DI
 	MOVQ    u+8(FP), SI
 	MOVBLZX upper+16(FP), AX

@@ -1,0 +1,135 @@
+package uuid
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
+// Errors follow one pattern. A failure a caller may branch on is a
+// sentinel, an errors.New value or one wrapping a standard error, matched
+// with [errors.Is]. An error that says more (which input, which offset,
+// which UUID) is a value of a type that carries its sentinel through one
+// Unwrap method returning error, as [*ParseError] does; no error type has
+// an Is method. Text that is not a UUID, in any form of this module, is a
+// *ParseError, whatever package parsed it.
+
+// ParseError reports text that is not a UUID in some text form, as
+// [strconv.NumError] reports a number: the text, where its first problem
+// is, and the kind of problem. Every package of this module that parses
+// text (this one, typeid, ulid and short) returns a *ParseError, so one
+// [errors.As] serves them all. Each kind is one value wherever it is
+// reported: a wrong length is ErrLength and a bad prefix ErrPrefix in
+// every package, and the ErrDigit and ErrRange of packages typeid, ulid
+// and short are one value each, shared by the three.
+type ParseError struct {
+	Input  string // the rejected text, cut to 64 bytes (128 for a TypeID; "…" marks the cut)
+	Offset int    // byte offset of the first bad byte in the original input; -1 if only the length is wrong
+	Err    error  // the kind: ErrLength, ErrPrefix, ErrSuffix, ErrHyphen or ErrHexDigit; for another package's form also its ErrDigit or ErrRange
+
+	// Syntax names the form the text was read as, for the message: empty
+	// for the forms of [Parse], and "typeid", "ulid", "base58" and so on
+	// for the forms of the module's other packages, which say so in their
+	// docs.
+	Syntax string
+}
+
+// Error returns a message such as
+// `uuid: parsing "6ba7b810-9dad-11d1-80b4-00c04fd430zz": invalid hex digit at offset 34`,
+// with " as " and the Syntax after the quoted text if Syntax is set.
+func (e *ParseError) Error() string {
+	what := "invalid UUID"
+	if e.Err != nil {
+		what = strings.TrimPrefix(e.Err.Error(), "uuid: ")
+	}
+	s := "uuid: parsing " + strconv.Quote(e.Input)
+	if e.Syntax != "" {
+		s += " as " + e.Syntax
+	}
+	s += ": " + what
+	if e.Offset >= 0 {
+		s += " at offset " + strconv.Itoa(e.Offset)
+	}
+	return s
+}
+
+// Unwrap returns e.Err, so that errors.Is(err, [ErrHexDigit]) and the like
+// match a ParseError.
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// The kinds of problem a [ParseError] reports in its Err field, matched
+// with [errors.Is], for every text form of the module. The first byte that
+// breaks the form decides the kind, and text whose bytes all fit a form but
+// whose length is that of none has the wrong length. A caller that only
+// needs to know whether text is a UUID compares the error with nil; these
+// are for a caller that answers each problem differently, such as a form
+// that points at the bad character.
+var (
+	// ErrLength reports input of the wrong length: text, empty or not,
+	// whose bytes all fit a form but whose length is that of none
+	// ([ParseStrict]: not 36 bytes), and binary input that is not 16
+	// bytes. [FromBytes], [FromBytesLE] and [UUID.UnmarshalBinary]
+	// return ErrLength itself, not a ParseError; [UUID.Scan] reports a
+	// []byte whose length is neither 16 nor a text form's as a ParseError
+	// with Err ErrLength. Text that is not a UUID because of a bad byte,
+	// such as "not-a-uuid", has that byte's kind, not ErrLength.
+	ErrLength = errors.New("uuid: invalid length")
+
+	// ErrPrefix reports text that does not start with its form's prefix,
+	// "{" or "urn:uuid:", or, for a TypeID, whose type prefix breaks the
+	// rules of package typeid.
+	ErrPrefix = errors.New("uuid: invalid prefix")
+
+	// ErrSuffix reports text that does not end with its form's suffix,
+	// "}".
+	ErrSuffix = errors.New("uuid: invalid suffix")
+
+	// ErrHyphen reports text with another byte where its form has a
+	// hyphen.
+	ErrHyphen = errors.New("uuid: missing hyphen")
+
+	// ErrHexDigit reports text with another byte where its form has a hex
+	// digit.
+	ErrHexDigit = errors.New("uuid: invalid hex digit")
+)
+
+// ErrVersion is matched, with [errors.Is], by the error a conversion such
+// as [UUID.ToV6] returns for a UUID that is not of the version it converts.
+// A caller branches on it to tell such a UUID from other failures.
+var ErrVersion = errors.New("uuid: wrong version")
+
+// versionError reports a conversion of a UUID of the wrong version; it
+// unwraps to [ErrVersion].
+type versionError struct {
+	op   string
+	u    UUID
+	want Version
+}
+
+func (e *versionError) Error() string {
+	return "uuid: " + e.op + " of " + e.u.String() + ": not a version " + strconv.Itoa(int(e.want)) + " UUID"
+}
+func (e *versionError) Unwrap() error { return ErrVersion }
+
+// Errors from [UUID.Scan] for sources that are not a UUID's text or bytes;
+// text that is not a UUID gives a [*ParseError] instead.
+var (
+	// ErrScanNull is returned for SQL NULL, as it is for other
+	// non-nullable types. A caller branches on it where NULL is expected
+	// after all: scan a column that may be NULL into a [NullUUID], or
+	// into a *UUID variable by passing its address (a **UUID), which NULL
+	// sets to nil.
+	ErrScanNull = errors.New("uuid: cannot scan NULL into UUID")
+
+	// ErrScanType is matched by the error returned for a source type that
+	// cannot hold a UUID, such as int64: a column of the wrong type, which
+	// a caller reports as a schema problem rather than bad data.
+	ErrScanType = errors.New("uuid: cannot scan unsupported type into UUID")
+)
+
+// scanTypeError names the source type that [UUID.Scan] cannot read; it
+// unwraps to [ErrScanType].
+type scanTypeError struct{ typ string }
+
+func (e *scanTypeError) Error() string { return "uuid: cannot scan " + e.typ + " into UUID" }
+func (e *scanTypeError) Unwrap() error { return ErrScanType }
