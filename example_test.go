@@ -175,14 +175,14 @@ func ExampleUUID_String() {
 func ExampleUUID_AppendForm() {
 	u := uuid.MustParse("f81d4fae-7dec-11d0-a765-00a0c91e6bf6")
 	buf := make([]byte, 0, 64) // reused: AppendForm does not allocate
-	for _, f := range []uuid.Form{uuid.FormHex, uuid.FormBraced, uuid.FormURN} {
+	for _, f := range []uuid.Form{uuid.FormHex, uuid.FormBraced, uuid.FormURN | uuid.FormUpper} {
 		buf = u.AppendForm(buf[:0], f)
-		fmt.Printf("%-7v %s\n", f, buf)
+		fmt.Printf("%-11v %s\n", f, buf)
 	}
 	// Output:
-	// hex     f81d4fae7dec11d0a76500a0c91e6bf6
-	// braced  {f81d4fae-7dec-11d0-a765-00a0c91e6bf6}
-	// urn     urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6
+	// hex         f81d4fae7dec11d0a76500a0c91e6bf6
+	// braced      {f81d4fae-7dec-11d0-a765-00a0c91e6bf6}
+	// urn+upper   urn:uuid:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6
 }
 
 func ExampleUUID_Compare() {

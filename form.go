@@ -3,15 +3,20 @@ package uuid
 import "strconv"
 
 // A Form is a text form of a UUID, as [UUID.AppendForm] writes it: one of
-// the four forms [Parse] accepts. Any other value is not a form.
+// the four forms [Parse] accepts, optionally or'ed with [FormUpper]. Any
+// other value is not a form: its [Form.Len] is 0.
 type Form uint8
 
-// The text forms, written with lower-case hex digits.
+// The text forms. FormUpper may be or'ed into any of the others.
 const (
 	FormCanonical Form = iota // f81d4fae-7dec-11d0-a765-00a0c91e6bf6 (RFC 9562, Section 4)
 	FormHex                   // f81d4fae7dec11d0a76500a0c91e6bf6
 	FormBraced                // {f81d4fae-7dec-11d0-a765-00a0c91e6bf6}
 	FormURN                   // urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6
+
+	// FormUpper writes the hex digits in upper case. A URN's prefix stays
+	// "urn:uuid:", its conventional spelling.
+	FormUpper Form = 0x80
 )
 
 // The two bodies of the text forms, as templates: 'x' stands for a hex
@@ -44,7 +49,9 @@ type textForm struct {
 	body           string // canonicalBody or hexBody
 }
 
-// textForms is the table of text forms, indexed by Form. The diagnosis of bad text, Form.String and AppendForm read it; parse is the same table
+// textForms is the table of text forms, indexed by Form (FormUpper
+// cleared). The diagnosis of bad text, Form.Len, Form.String, AppendForm
+// and the message for a bad length read it; parse is the same table
 // unrolled from the constants above, for speed. Nothing else knows the
 // forms' prefixes, suffixes or lengths.
 var textForms = [...]textForm{
@@ -57,6 +64,14 @@ var textForms = [...]textForm{
 // len returns the length of the form's text.
 func (t *textForm) len() int { return len(t.prefix) + len(t.body) + len(t.suffix) }
 
+// form returns the row of f, or nil if f is not a form.
+func (f Form) form() *textForm {
+	if i := f &^ FormUpper; int(i) < len(textForms) {
+		return &textForms[i]
+	}
+	return nil
+}
+
 // formOfLen returns the form whose text is n bytes long, if there is one.
 // The forms' lengths are distinct.
 func formOfLen(n int) (Form, bool) {
@@ -68,11 +83,25 @@ func formOfLen(n int) (Form, bool) {
 	return 0, false
 }
 
-// String returns the form's name: "canonical", "hex", "braced" or "urn".
-// Any other value prints as Form(n).
+// String returns the form's name: "canonical", "hex", "braced" or "urn",
+// with "+upper" appended if FormUpper is set. Any other value prints as
+// Form(n).
 func (f Form) String() string {
-	if f < Form(len(textForms)) {
-		return textForms[f].name
+	t := f.form()
+	if t == nil {
+		return "Form(" + strconv.Itoa(int(f)) + ")"
 	}
-	return "Form(" + strconv.Itoa(int(f)) + ")"
+	if f&FormUpper != 0 {
+		return t.name + "+upper"
+	}
+	return t.name
+}
+
+// Len returns the length in bytes of a UUID's text in form f, which is the
+// same for every UUID, or 0 if f is not a form.
+func (f Form) Len() int {
+	if t := f.form(); t != nil {
+		return t.len()
+	}
+	return 0
 }

@@ -15,7 +15,7 @@ func TestFormTable(t *testing.T) {
 	u := MustParse(good)
 	lengths := map[int]Form{}
 	for f := range Form(len(textForms)) {
-		lengths[len(MustParse(good).AppendForm(nil, f))] = f
+		lengths[f.Len()] = f
 	}
 	if len(lengths) != len(textForms) {
 		t.Fatalf("forms share a length: %v", lengths)

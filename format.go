@@ -7,21 +7,18 @@ import (
 )
 
 // AppendForm appends the text of u in form f to b and returns the extended
-// buffer. It does not allocate when b has room. It panics if f is not one
-// of the four forms, as [strconv.AppendInt] panics for an invalid base.
-func (u UUID) AppendForm(b []byte, f Form) []byte { return u.appendForm(b, f, false) }
-
-// appendForm is AppendForm, with upper-case hex digits if upper is set.
-func (u UUID) appendForm(b []byte, f Form, upper bool) []byte {
-	if f >= Form(len(textForms)) {
+// buffer. It does not allocate when b has room. It panics if f is not a
+// form (f.Len() is 0), as [strconv.AppendInt] panics for an invalid base.
+func (u UUID) AppendForm(b []byte, f Form) []byte {
+	t := f.form()
+	if t == nil {
 		panic("uuid: AppendForm with invalid " + f.String())
 	}
-	t := &textForms[f]
 	n := t.len()
 	b = slices.Grow(b, n)
 	start := len(b)
 	b = b[:start+n]
-	putForm(b[start:], &u, t, upper) // in place: no buffer to copy
+	putForm(b[start:], &u, t, f&FormUpper != 0) // in place: no buffer to copy
 	return b
 }
 

@@ -76,7 +76,7 @@ func TestFormatAllBytes(t *testing.T) {
 	}
 }
 
-// TestAppendForm checks every form against a slow writer
+// TestAppendForm checks every form, in both cases, against a slow writer
 // built from encoding/hex, and that uuid.Parse reads each one back.
 func TestAppendForm(t *testing.T) {
 	u := uuid.MustParse("f81d4fae-7dec-11d0-a765-00a0c91e6bf6")
@@ -101,22 +101,28 @@ func TestAppendForm(t *testing.T) {
 			return "urn:uuid:" + h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
 		}},
 	} {
-		f, name := tc.f, tc.name
-		t.Run(name, func(t *testing.T) {
-			want := tc.want(slowHex(false))
-			if got := string(u.AppendForm([]byte("x"), f)); got != "x"+want {
-				t.Errorf("AppendForm(\"x\", %v) = %q; want %q", f, got, "x"+want)
+		for _, upper := range []bool{false, true} {
+			f, name := tc.f, tc.name
+			if upper {
+				f, name = f|uuid.FormUpper, name+"+upper"
 			}
-			if f.String() != name {
-				t.Errorf("Form %d: String() = %q; want %q", f, f.String(), name)
-			}
-			if v, err := uuid.Parse(want); v != u || err != nil {
-				t.Errorf("Parse(%q) = %v, %v; want %v", want, v, err, u)
-			}
-		})
+			t.Run(name, func(t *testing.T) {
+				want := tc.want(slowHex(upper))
+				if got := string(u.AppendForm([]byte("x"), f)); got != "x"+want {
+					t.Errorf("AppendForm(\"x\", %v) = %q; want %q", f, got, "x"+want)
+				}
+				if f.String() != name || f.Len() != len(want) {
+					t.Errorf("Form %d: String() = %q, Len() = %d; want %q, %d", f, f.String(), f.Len(), name, len(want))
+				}
+				if v, err := uuid.Parse(want); v != u || err != nil {
+					t.Errorf("Parse(%q) = %v, %v; want %v", want, v, err, u)
+				}
+			})
+		}
 	}
-	// AppendForm panics for a value that is not a form.
-	for _, f := range []uuid.Form{4, 9, 0x7f, 0x80, 0x81, 0xff} {
+	// A value that is not a form has length 0, and AppendForm panics for
+	// it, whatever FormUpper says.
+	for _, f := range []uuid.Form{4, 9, 0x7f, uuid.FormUpper | 4, 0xff} {
 		func() {
 			defer func() {
 				if r := recover(); r != "uuid: AppendForm with invalid "+f.String() {
@@ -126,6 +132,9 @@ func TestAppendForm(t *testing.T) {
 			got := u.AppendForm([]byte("x"), f)
 			t.Errorf("AppendForm(\"x\", %v) = %q; want a panic", f, got)
 		}()
+		if f.Len() != 0 {
+			t.Errorf("Form(%d).Len() = %d; want 0", f, f.Len())
+		}
 		if got, want := f.String(), "Form("+strconv.Itoa(int(f))+")"; got != want {
 			t.Errorf("Form(%d).String() = %q; want %q", f, got, want)
 		}
