@@ -18,10 +18,9 @@ func (n NullUUID) MarshalJSONTo(enc *jsontext.Encoder) error {
 	if !n.Valid {
 		return enc.WriteToken(jsontext.Null)
 	}
-	var b [canonicalLen + 2]byte
-	b[0], b[canonicalLen+1] = '"', '"'
-	putCanonical((*[canonicalLen]byte)(b[1:]), &n.UUID, false)
-	return enc.WriteValue(b[:])
+	var buf [canonicalLen + 2]byte // on the stack: WriteValue copies it
+	b, _ := n.UUID.AppendText(append(buf[:0], '"'))
+	return enc.WriteValue(append(b, '"'))
 }
 
 // UnmarshalJSONFrom implements encoding/json/v2's UnmarshalerFrom: it reads
