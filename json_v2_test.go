@@ -34,18 +34,23 @@ func TestNullUUIDJSONv2Allocs(t *testing.T) {
 			t.Errorf("%s: %v allocations; want %v, as for struct{ ID int }", tc.name, got, tc.want)
 		}
 	}
-	for _, in := range []string{
-		`{"ID":"` + nullTestText + `"}`,
-		`{"ID":"\u0066` + nullTestText[1:] + `"}`,
-		`{"ID":null}`,
+	for _, tc := range []struct {
+		in   string
+		most float64
+	}{
+		{`{"ID":"` + nullTestText + `"}`, 0},
+		{`{"ID":null}`, 0},
+		// The unescaped text is on the stack, unless the parser may keep
+		// a reference to its input for an error.
+		{`{"ID":"\u0066` + nullTestText[1:] + `"}`, 1},
 	} {
-		data := []byte(in)
+		data := []byte(tc.in)
 		var out withNull
-		if got := testing.AllocsPerRun(100, func() { _ = json.Unmarshal(data, &out) }); got != 0 {
-			t.Errorf("json.Unmarshal(%s): %v allocations; want 0", in, got)
+		if got := testing.AllocsPerRun(100, func() { _ = json.Unmarshal(data, &out) }); got > tc.most {
+			t.Errorf("json.Unmarshal(%s): %v allocations; want at most %v", tc.in, got, tc.most)
 		}
-		if got := testing.AllocsPerRun(100, func() { _ = jsonv2.Unmarshal(data, &out) }); got != 0 {
-			t.Errorf("jsonv2.Unmarshal(%s): %v allocations; want 0", in, got)
+		if got := testing.AllocsPerRun(100, func() { _ = jsonv2.Unmarshal(data, &out) }); got > tc.most {
+			t.Errorf("jsonv2.Unmarshal(%s): %v allocations; want at most %v", tc.in, got, tc.most)
 		}
 	}
 }
