@@ -17,7 +17,7 @@ func TestTextForms(t *testing.T) {
 		{u.URN(), "urn:uuid:" + good},
 		{fmt.Sprint(u), good},
 		{fmt.Sprintf("%v", u), good},
-		{fmt.Sprintf("%s", u), good},
+		{fmt.Sprintf("%s", u), good}, //lint:ignore S1025 fmt's %s is what this checks
 		{fmt.Sprintf("%q", u), `"` + good + `"`},
 		{fmt.Sprintf("%40s|", u), "    " + good + "|"},
 		{fmt.Sprintf("%-40s|", u), good + "    |"},
