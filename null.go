@@ -2,6 +2,7 @@ package uuid
 
 import (
 	"database/sql/driver"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -200,8 +201,7 @@ func appendJSONString(dst, v []byte) (text []byte, off int, kind error) {
 		return nil, 0, ErrPrefix
 	}
 	for i := 1; i < len(v); {
-		c := v[i]
-		switch {
+		switch c := v[i]; {
 		case c == '"':
 			if i != len(v)-1 {
 				return nil, i + 1, ErrSuffix
@@ -209,58 +209,57 @@ func appendJSONString(dst, v []byte) (text []byte, off int, kind error) {
 			return dst, -1, nil
 		case c < ' ':
 			return nil, i, ErrHexDigit
-		case c < utf8.RuneSelf && c != '\\':
+		case c == '\\':
+			r, next, off, kind := jsonEscape(v, i)
+			if kind != nil {
+				return nil, off, kind
+			}
+			dst = utf8.AppendRune(dst, r)
+			i = next
+		case c < utf8.RuneSelf:
 			dst = append(dst, c)
 			i++
-		case c >= utf8.RuneSelf:
+		default:
 			r, size := utf8.DecodeRune(v[i:])
 			dst = utf8.AppendRune(dst, r) // RuneError for a bad byte
 			i += size
-		default: // a backslash
-			if i+1 >= len(v) {
-				return nil, -1, ErrLength
-			}
-			var r rune
-			switch e := v[i+1]; e {
-			case '"', '\\', '/':
-				r = rune(e)
-			case 'b':
-				r = '\b'
-			case 'f':
-				r = '\f'
-			case 'n':
-				r = '\n'
-			case 'r':
-				r = '\r'
-			case 't':
-				r = '\t'
-			case 'u':
-				var bad int
-				if r, bad = jsonHex4(v, i+2); bad == len(v) {
-					return nil, -1, ErrLength // no closing quote
-				} else if bad >= 0 {
-					return nil, bad, ErrHexDigit
-				}
-				i += 6
-				if r >= 0xd800 && r < 0xe000 { // a surrogate: a pair, or U+FFFD
-					r2, bad := jsonHex4(v, i+2)
-					if r < 0xdc00 && bad < 0 && i+1 < len(v) && v[i] == '\\' && v[i+1] == 'u' && r2 >= 0xdc00 && r2 < 0xe000 {
-						r = 0x10000 + (r-0xd800)<<10 + (r2 - 0xdc00)
-						i += 6
-					} else {
-						r = utf8.RuneError
-					}
-				}
-				dst = utf8.AppendRune(dst, r)
-				continue
-			default:
-				return nil, i + 1, ErrHexDigit
-			}
-			dst = append(dst, byte(r))
-			i += 2
 		}
 	}
 	return nil, -1, ErrLength // no closing quote
+}
+
+// jsonEscape decodes the escape at v[i], a backslash: it returns the rune
+// and the offset after the escape, or the offset and kind of the problem.
+// A \u escape of a surrogate takes the next \u escape with it if the two
+// make a pair, and is U+FFFD if not, as in encoding/json.
+func jsonEscape(v []byte, i int) (r rune, next, off int, kind error) {
+	if i+1 >= len(v) {
+		return 0, 0, -1, ErrLength
+	}
+	const escapes, escaped = `"\/bfnrt`, "\"\\/\b\f\n\r\t"
+	if k := strings.IndexByte(escapes, v[i+1]); k >= 0 {
+		return rune(escaped[k]), i + 2, 0, nil
+	}
+	if v[i+1] != 'u' {
+		return 0, 0, i + 1, ErrHexDigit
+	}
+	r, bad := jsonHex4(v, i+2)
+	switch {
+	case bad == len(v):
+		return 0, 0, -1, ErrLength // no closing quote
+	case bad >= 0:
+		return 0, 0, bad, ErrHexDigit
+	case r < 0xd800 || r >= 0xe000:
+		return r, i + 6, 0, nil
+	}
+	// A surrogate: a pair with the next escape, or U+FFFD.
+	i += 6
+	if r < 0xdc00 && i+1 < len(v) && v[i] == '\\' && v[i+1] == 'u' {
+		if r2, bad := jsonHex4(v, i+2); bad < 0 && r2 >= 0xdc00 && r2 < 0xe000 {
+			return 0x10000 + (r-0xd800)<<10 + (r2 - 0xdc00), i + 6, 0, nil
+		}
+	}
+	return utf8.RuneError, i, 0, nil
 }
 
 // jsonHex4 decodes the 4 hex digits of a \u escape at v[i:]. It returns
