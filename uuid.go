@@ -10,10 +10,9 @@
 // database keys that sort by creation time, [NewV5] for the same UUID from
 // the same name, and [NewV7Name] for a key that sorts by time and that a
 // retry makes again from the same time and name. [NewV1], [NewV6] and
-// [NewV2] serve protocols that name
-// them; [NewV8] takes your own layout. Versions 1, 2 and 6 may carry the
-// host's MAC address; versions 1, 2, 6 and 7 reveal when they were made
-// (RFC 9562, Section 8).
+// [NewV2] serve protocols that name them; [NewV8] takes your own layout.
+// Versions 1, 2 and 6 may carry the host's MAC address; versions 1, 2, 6
+// and 7 reveal when they were made (RFC 9562, Section 8).
 //
 // # Text forms
 //
