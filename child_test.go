@@ -1,3 +1,7 @@
+//go:build !js && !wasip1
+
+// Not under js/wasm or wasip1: no child processes there.
+
 package uuid
 
 import (

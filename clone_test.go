@@ -1,4 +1,6 @@
-//go:build go1.26
+//go:build go1.26 && !js && !wasip1
+
+// Not under js/wasm or wasip1: no pipes and no child processes there.
 
 package uuid
 

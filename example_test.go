@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"log"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -263,25 +262,6 @@ func ExampleNewGenerator() {
 	// c232ab00-9414-11ec-b3c8-9f6bdeced846
 	// c232ab01-9414-11ec-b3c8-9f6bdeced846
 	// 017f22e2-79b0-773c-a1cf-21cf21cf21cf
-}
-
-func ExampleGeneratorOptions_stateFile() {
-	dir, err := os.MkdirTemp("", "uuid-example")
-	if err != nil {
-		panic(err)
-	}
-	defer os.RemoveAll(dir)
-	// Every process that names this file shares one v1 state, so no two of
-	// them hand out the same timestamp, clock sequence and node.
-	g := uuid.NewGenerator(uuid.GeneratorOptions{StateFile: filepath.Join(dir, "uuid.state")})
-	a, err := g.NewV1()
-	if err != nil {
-		fmt.Println(err) // the file could not be opened or locked
-		return
-	}
-	b, _ := g.NewV1()
-	fmt.Println(a.Version(), a != b)
-	// Output: v1 true
 }
 
 func ExampleNullUUID() {

@@ -28,6 +28,8 @@ func TestTextForms(t *testing.T) {
 		{fmt.Sprintf("%40s|", u), "    " + good + "|"},
 		{fmt.Sprintf("%-40s|", u), good + "    |"},
 		{fmt.Sprintf("%d", u), fmt.Sprintf("%d", [16]byte(u))},
+		// No Format method: fmt prints what it prints for Go 1.27's uuid.
+		{fmt.Sprintf("%x", u), hex.EncodeToString([]byte(good))},
 		// Width, precision and flags as for the text as a string, which is
 		// what Go 1.27's uuid and google/uuid print through String.
 		{fmt.Sprintf("%.8s", u), good[:8]},

@@ -146,7 +146,7 @@ func FuzzBinary(f *testing.F) {
 // FuzzNullUUIDJSON checks NullUUID.UnmarshalJSON against encoding/json:
 // it succeeds exactly when data is one JSON value, with any JSON white
 // space around it, that is null or a string Parse accepts; JSON of another
-// type gives a *json.UnmarshalTypeError, and a failure sets Valid to false.
+// type gives a *ParseError matching ErrPrefix, and a failure sets Valid to false.
 func FuzzNullUUIDJSON(f *testing.F) {
 	f.Add([]byte(`null`))                                              // null
 	f.Add([]byte(" \t\r\nnull\n"))                                     // null in white space
@@ -173,9 +173,8 @@ func FuzzNullUUIDJSON(f *testing.F) {
 			u, perr := Parse(v)
 			want, wantOK = NullUUID{UUID: u, Valid: true}, perr == nil
 		default:
-			var te *json.UnmarshalTypeError
-			if !errors.As(err, &te) {
-				t.Fatalf("UnmarshalJSON(%q) = %v; want a *json.UnmarshalTypeError for a %T", data, err, v)
+			if !errors.Is(err, ErrPrefix) {
+				t.Fatalf("UnmarshalJSON(%q) = %v; want a *ParseError matching ErrPrefix for a %T", data, err, v)
 			}
 		}
 		if wantOK {

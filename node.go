@@ -2,7 +2,6 @@ package uuid
 
 import (
 	"crypto/rand"
-	"net"
 	"sync"
 )
 
@@ -25,14 +24,25 @@ type NodeSource interface {
 // them: every container on Docker's default bridge starts at
 // 02:42:ac:11:00:02, and VMs cloned from one template keep theirs. Where
 // there is no such address, it falls back to a random node with the
-// multicast bit set (RFC 9562, Section 6.10), so it never fails. UUIDs
-// made with a hardware node reveal the host's MAC address.
-func HardwareNode() NodeSource { return &hardwareNode{interfaces: net.Interfaces} }
+// multicast bit set (RFC 9562, Section 6.10), so it never fails. Under
+// WebAssembly (js/wasm and wasip1) a program sees no network interfaces,
+// so there HardwareNode always gives that random node. UUIDs made with a
+// hardware node reveal the host's MAC address.
+func HardwareNode() NodeSource { return &hardwareNode{interfaces: netInterfaces} }
 
 type hardwareNode struct {
-	interfaces func() ([]net.Interface, error)
+	interfaces func() ([]netInterface, error)
 	once       sync.Once
 	id         [6]byte
+}
+
+// netInterface is what [HardwareNode] needs to know of a network
+// interface. The per-platform netInterfaces lists them: through package
+// net where there are interfaces, and as none under WebAssembly, so that
+// programs there do not link package net.
+type netInterface struct {
+	loopback bool
+	addr     []byte // the hardware address, of any length
 }
 
 // NodeID implements NodeSource. The interfaces are listed once, and the
@@ -51,12 +61,12 @@ func (h *hardwareNode) NodeID() ([6]byte, error) {
 
 // macAddress returns the first universally administered unicast MAC
 // address of a non-loopback interface in ifs.
-func macAddress(ifs []net.Interface) ([6]byte, bool) {
+func macAddress(ifs []netInterface) ([6]byte, bool) {
 	for _, ifc := range ifs {
-		if ifc.Flags&net.FlagLoopback != 0 || len(ifc.HardwareAddr) != 6 {
+		if ifc.loopback || len(ifc.addr) != 6 {
 			continue
 		}
-		id := [6]byte(ifc.HardwareAddr)
+		id := [6]byte(ifc.addr)
 		if id != ([6]byte{}) && id[0]&0x03 == 0 { // not local, not multicast
 			return id, true
 		}

@@ -6,8 +6,8 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"log/slog"
-	"reflect"
 	"strings"
 	"testing"
 
@@ -178,10 +178,19 @@ func TestNullUUIDAllocs(t *testing.T) {
 	}
 }
 
+// jsonEscapeAll writes every byte of the ASCII string s as a \u escape.
+func jsonEscapeAll(s string) string {
+	var b strings.Builder
+	for i := range len(s) {
+		fmt.Fprintf(&b, "\\u%04x", s[i])
+	}
+	return b.String()
+}
+
 // TestNullUUIDUnmarshalJSON calls UnmarshalJSON directly, as a caller
 // holding a json.RawMessage may, with what encoding/json accepts: white
-// space around null or a string, escapes; and checks that JSON of another
-// type fails as it does for a UUID field, with a *json.UnmarshalTypeError.
+// space around null or a string, escapes; and checks the *uuid.ParseError
+// for JSON of another type and for data that is not JSON.
 func TestNullUUIDUnmarshalJSON(t *testing.T) {
 	u := uuid.MustParse(nullTestText)
 	valid := uuid.NullUUID{UUID: u, Valid: true}
@@ -200,6 +209,11 @@ func TestNullUUIDUnmarshalJSON(t *testing.T) {
 		{"escaped", `"\u0066` + nullTestText[1:] + `"`, valid, true},
 		{"space_escaped", "\t\"\\u0066" + nullTestText[1:] + "\" ", valid, true},
 		{"urn", `"urn:uuid:` + nullTestText + `"`, valid, true},
+		{"all_escaped", `"` + jsonEscapeAll(nullTestText) + `"`, valid, true},
+		{"upper_escapes", `"\u0046\u0038` + strings.ToUpper(nullTestText[2:]) + `"`, valid, true},
+		{"escaped_non_hex", `"\u0067` + nullTestText[1:] + `"`, uuid.NullUUID{}, false},
+		{"escaped_nul", `"\u0000` + nullTestText[1:] + `"`, uuid.NullUUID{}, false},
+		{"surrogate_pair", `"\ud83d\ude00` + nullTestText[1:] + `"`, uuid.NullUUID{}, false},
 		// Not what encoding/json accepts as white space, or not one value.
 		{"vtab_null", "\vnull", uuid.NullUUID{}, false},
 		{"nbsp_null", "\u00a0null", uuid.NullUUID{}, false},
@@ -229,30 +243,39 @@ func TestNullUUIDUnmarshalJSON(t *testing.T) {
 		})
 	}
 
-	// JSON of another type: the error encoding/json gives for a UUID
-	// field, with the field named when it is one.
-	for _, in := range []string{`42`, `true`, `[]`, `{}`, ` 42 `} {
+	// Not a JSON string or null: a *uuid.ParseError for the data, with the
+	// kind and offset UnmarshalJSON documents.
+	for _, tc := range []struct {
+		in     string
+		offset int
+		kind   error
+	}{
+		{`42`, 0, uuid.ErrPrefix},
+		{` 42 `, 1, uuid.ErrPrefix},
+		{`true`, 0, uuid.ErrPrefix},
+		{`[]`, 0, uuid.ErrPrefix},
+		{`{}`, 0, uuid.ErrPrefix},
+		{`{` + nullTestText + `}`, 0, uuid.ErrPrefix}, // braced form, but not JSON
+		{`"abc`, -1, uuid.ErrLength},
+		{`"\u00`, -1, uuid.ErrLength},
+		{`"abc\`, -1, uuid.ErrLength},
+		{`"ab"c"`, 4, uuid.ErrSuffix},
+		{` "` + nullTestText + `"x`, 39, uuid.ErrSuffix},
+		{"\"a\tb\"", 2, uuid.ErrHexDigit},
+		{`"a\qb"`, 3, uuid.ErrHexDigit},
+		{`"\u00g0"`, 5, uuid.ErrHexDigit},
+	} {
 		var n uuid.NullUUID
-		var te *json.UnmarshalTypeError
 		var pe *uuid.ParseError
-		err := n.UnmarshalJSON([]byte(in))
-		if !errors.As(err, &te) || te.Type != reflect.TypeFor[uuid.NullUUID]() || errors.As(err, &pe) {
-			t.Errorf("UnmarshalJSON(%s) = %v; want a *json.UnmarshalTypeError for uuid.NullUUID", in, err)
+		err := n.UnmarshalJSON([]byte(tc.in))
+		if !errors.As(err, &pe) || pe.Offset != tc.offset || !errors.Is(err, tc.kind) || pe.Input != tc.in {
+			t.Errorf("UnmarshalJSON(%#q) = %v; want a *uuid.ParseError at offset %d matching %v", tc.in, err, tc.offset, tc.kind)
+		}
+		if json.Unmarshal([]byte(tc.in), new(string)) == nil {
+			t.Errorf("json.Unmarshal(%#q) into a string succeeded; the case is meant to be no JSON string", tc.in)
 		}
 	}
-	var r struct {
-		Opt uuid.NullUUID `json:"opt"`
-	}
-	var te *json.UnmarshalTypeError
-	if err := json.Unmarshal([]byte(`{"opt": 42}`), &r); !errors.As(err, &te) || te.Field != "opt" || te.Value != "number" {
-		t.Errorf(`json.Unmarshal({"opt": 42}) = %v; want a *json.UnmarshalTypeError for field opt`, err)
-	}
-	// Not JSON at all: encoding/json's own error.
-	var se *json.SyntaxError
 	var n uuid.NullUUID
-	if err := n.UnmarshalJSON([]byte(`"abc`)); !errors.As(err, &se) {
-		t.Errorf("UnmarshalJSON(%q) = %v; want a *json.SyntaxError", `"abc`, err)
-	}
 	// A string that is not a UUID: a *uuid.ParseError of the right kind.
 	var pe *uuid.ParseError
 	if err := n.UnmarshalJSON([]byte(` "` + nullTestText[:35] + `g" `)); !errors.As(err, &pe) || pe.Offset != 35 || !errors.Is(err, uuid.ErrHexDigit) {

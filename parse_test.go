@@ -1,7 +1,6 @@
 package uuid
 
 import (
-	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -288,8 +287,8 @@ func TestUnmarshalFailureKeepsReceiver(t *testing.T) {
 	if err := n.UnmarshalJSON([]byte(`"bad"`)); err == nil || n != (NullUUID{UUID: orig}) {
 		t.Errorf("NullUUID.UnmarshalJSON(bad) = %v, left %+v", err, n)
 	}
-	var te *json.UnmarshalTypeError
-	if err := n.UnmarshalJSON([]byte(`42`)); !errors.As(err, &te) || te.Value != "number" || n != (NullUUID{UUID: orig}) {
-		t.Errorf("NullUUID.UnmarshalJSON(42) = %v, left %+v; want a *json.UnmarshalTypeError", err, n)
+	var pe *ParseError
+	if err := n.UnmarshalJSON([]byte(`42`)); !errors.As(err, &pe) || !errors.Is(err, ErrPrefix) || n != (NullUUID{UUID: orig}) {
+		t.Errorf("NullUUID.UnmarshalJSON(42) = %v, left %+v; want a *ParseError matching ErrPrefix", err, n)
 	}
 }

@@ -564,7 +564,15 @@ func (e *StateFileError) Unwrap() error { return e.Err }
 // [GeneratorOptions.StateFile] on a platform without flock(2): Windows,
 // Plan 9, WebAssembly, AIX and Solaris (illumos has it). It matches
 // [errors.ErrUnsupported].
-var ErrNoFileLocks = fmt.Errorf("uuid: state files need flock(2): %w", errors.ErrUnsupported)
+var ErrNoFileLocks error = unsupportedError("uuid: state files need flock(2)")
+
+// unsupportedError is an error that matches [errors.ErrUnsupported]. A
+// package-level fmt.Errorf would link fmt's printer into every program
+// that imports this package, even one that never opens a state file.
+type unsupportedError string
+
+func (e unsupportedError) Error() string { return string(e) + ": " + errors.ErrUnsupported.Error() }
+func (e unsupportedError) Unwrap() error { return errors.ErrUnsupported }
 
 // ErrClosed is returned after [Generator.Close] by the methods that use
 // the Generator's state file: [Generator.NewV1], and [Generator.NewV6]

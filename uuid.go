@@ -7,11 +7,12 @@
 // # Choosing a version
 //
 // Use [New] (version 4, random) for opaque identifiers, [NewV7] for
-// database keys that sort by creation time, and [NewV5] for the same UUID
-// from the same name. [NewV1], [NewV6] and [NewV2] serve protocols that name
-// them; [NewV8] takes your own layout. Versions 1, 2 and 6 may carry the
-// host's MAC address; versions 1, 2, 6 and 7 reveal when they were made
-// (RFC 9562, Section 8).
+// database keys that sort by creation time, [NewV5] for the same UUID from
+// the same name, and [NewV7Name] for a key that sorts by time and that a
+// retry makes again from the same time and name. [NewV1], [NewV6] and
+// [NewV2] serve protocols that name them; [NewV8] takes your own layout.
+// Versions 1, 2 and 6 may carry the host's MAC address; versions 1, 2, 6
+// and 7 reveal when they were made (RFC 9562, Section 8).
 //
 // # Text forms
 //
@@ -55,8 +56,8 @@
 // # Migrating
 //
 // Code for Go 1.27's uuid package compiles after its import path changes,
-// and its names keep their meaning; some outputs differ, such as fmt's %x,
-// gob and the error values (docs/migrating.md lists them). Code for
+// and its names keep their meaning; some outputs differ, such as gob and
+// the error values (docs/migrating.md lists them). Code for
 // github.com/google/uuid or github.com/gofrs/uuid first imports
 // compat/google/uuid or compat/gofrs/uuid below this module, then moves
 // here with go fix -inline.
