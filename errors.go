@@ -133,3 +133,22 @@ type scanTypeError struct{ typ string }
 
 func (e *scanTypeError) Error() string { return "uuid: cannot scan " + e.typ + " into UUID" }
 func (e *scanTypeError) Unwrap() error { return ErrScanType }
+
+// ErrEncoding is matched, through [errors.Is], by the error of
+// [UUID.UnmarshalBSONValue], [UUID.UnmarshalCBOR] and their [NullUUID]
+// counterparts for a value that is not a UUID in that encoding: another
+// BSON type or binary subtype, a CBOR item other than a byte string or
+// tag 37, a null where a UUID is required, or malformed bytes. A byte
+// string of the right kind but a length other than 16 gives an error
+// matching [ErrLength] instead.
+var ErrEncoding = errors.New("uuid: not a UUID in this encoding")
+
+// wireError is the error of the BSON and CBOR decoders: a message of its
+// own, matching one kind (ErrEncoding or ErrLength) through Unwrap.
+type wireError struct {
+	msg  string
+	kind error
+}
+
+func (e *wireError) Error() string { return e.msg }
+func (e *wireError) Unwrap() error { return e.kind }
