@@ -131,7 +131,7 @@ func NewGenerator(opts GeneratorOptions) *Generator {
 		nodes = HardwareNode()
 	}
 	if opts.StateFile != "" {
-		f := newFileGregorian(opts.StateFile, opts.StateFileLockWait, nodes)
+		f := newFileGregorian(opts.StateFile, opts.StateFileLockWait, nodes, &sharedFiles)
 		g.greg = f
 		// A Generator dropped without Close lets go of its share of the
 		// open file when it is collected; f holds no pointer to g.
@@ -201,20 +201,33 @@ func exhausted(ticks uint64, ok bool) (uint64, error) {
 // version 1 UUID, or version 6 UUID with a node, from g's Gregorian source.
 func (g *Generator) nextGregorian() (ticks uint64, seq uint16, node [6]byte, err error) {
 	g.init()
-	now := g.clock.ticks()
-	for reads := 0; ; reads++ {
-		ticks, seq, node, st, err := g.greg.next(now, g.clock.era(), reads >= stallReads, &g.entropy)
+	now, stopped := g.clock.ticks(), false
+	for {
+		ticks, seq, node, st, err := g.greg.next(now, g.clock.era(), stopped, &g.entropy)
 		switch {
 		case err != nil:
 			return 0, 0, node, err
 		case st == stepWait:
-			now = g.clock.ticks()
+			now, stopped = g.waitForClock(now)
 			continue
 		case st == stepExhausted:
 			return 0, 0, node, ErrExhausted
 		}
 		return ticks, seq, node, nil
 	}
+}
+
+// waitForClock reads the clock until it moves from last, at most
+// stallReads times, holding no lock and yielding between reads, and
+// returns its reading and whether it stood still throughout (stopped).
+func (g *Generator) waitForClock(last uint64) (now uint64, stopped bool) {
+	for range stallReads {
+		runtime.Gosched()
+		if now = g.clock.ticks(); now != last {
+			return now, false
+		}
+	}
+	return last, true
 }
 
 // nextDCE returns the timestamp, 6-bit clock sequence and node for the

@@ -1,0 +1,139 @@
+package statefile
+
+import (
+	"sync"
+	"time"
+
+	"github.com/afb7af96/uuid/internal/gregorian"
+)
+
+// A Registry holds a process's open state files by path: the Generators
+// of a process that name one path share one [Shared], so one descriptor,
+// while one of them holds it. An entry is dropped when the last holder
+// releases it, so memory is bounded by the paths in use.
+//
+// The Registry also keeps what the process reserved, by node (its
+// history), across paths and for the life of the process: it is what lets
+// a process never repeat its own UUIDs when a file loses what it wrote
+// (removed, emptied, torn, rolled back by a backup restored in place or
+// replaced by an older copy). It is bounded: past HistoryMax nodes it
+// starts over, and only the files then remember the nodes it forgot.
+type Registry struct {
+	FS    FS
+	mu    sync.Mutex
+	paths map[string]*Shared
+
+	histMu sync.Mutex
+	hist   map[[6]byte]*gregorian.Node
+}
+
+// A Shared is a state file's path as one process uses it: one [Store],
+// whose lock serialises the process's reservations; the file's lock
+// excludes other processes.
+type Shared struct {
+	reg   *Registry
+	path  string
+	mu    sync.Mutex
+	store Store
+	refs  int
+	known gregorian.Node // scratch: the history of one node
+}
+
+// HistoryMax bounds the nodes a Registry's history keeps.
+const HistoryMax = 1024
+
+// Acquire returns the process's Shared for path, with one more reference.
+func (r *Registry) Acquire(path string) *Shared {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	s := r.paths[path]
+	if s == nil {
+		if r.paths == nil {
+			r.paths = make(map[string]*Shared)
+		}
+		s = &Shared{reg: r, path: path, store: Store{fs: r.FS, path: path}}
+		r.paths[path] = s
+	}
+	s.mu.Lock()
+	s.refs++
+	s.mu.Unlock()
+	return s
+}
+
+// Len returns the number of paths in use.
+func (r *Registry) Len() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.paths)
+}
+
+// HistoryLen returns the number of nodes the history keeps.
+func (r *Registry) HistoryLen() int {
+	r.histMu.Lock()
+	defer r.histMu.Unlock()
+	return len(r.hist)
+}
+
+// Release drops a reference; after the last it closes the file and drops
+// the entry.
+func (s *Shared) Release() error {
+	s.reg.mu.Lock()
+	defer s.reg.mu.Unlock()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.refs--; s.refs > 0 {
+		return nil
+	}
+	if s.reg.paths[s.path] == s {
+		delete(s.reg.paths, s.path)
+	}
+	return s.store.Close()
+}
+
+// Reserve reserves a block for c ([Store.Reserve]) and records it in the
+// history.
+func (s *Shared) Reserve(c Claim, wait time.Duration) (start uint64, seq uint16, node [6]byte, res gregorian.Result, err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	start, seq, node, res, err = s.store.Reserve(c, wait, s.history)
+	if err != nil || res != gregorian.Done {
+		return start, seq, node, res, err
+	}
+	s.reg.note(node, seq, min(start+c.N, gregorian.MaxTicks+1))
+	return start, seq, node, res, nil
+}
+
+// history returns what the process handed out with node, or nil.
+func (s *Shared) history(node [6]byte) *gregorian.Node {
+	if !s.reg.known(node, &s.known) {
+		return nil
+	}
+	return &s.known
+}
+
+// known copies the history of node to n, and reports whether there is one.
+func (r *Registry) known(node [6]byte, n *gregorian.Node) bool {
+	r.histMu.Lock()
+	defer r.histMu.Unlock()
+	h := r.hist[node]
+	if h != nil {
+		*n = *h
+	}
+	return h != nil
+}
+
+// note records in the history that timestamps below end were handed out
+// with node and seq.
+func (r *Registry) note(node [6]byte, seq uint16, end uint64) {
+	r.histMu.Lock()
+	defer r.histMu.Unlock()
+	h := r.hist[node]
+	if h == nil {
+		if r.hist == nil || len(r.hist) >= HistoryMax {
+			r.hist = make(map[[6]byte]*gregorian.Node)
+		}
+		h = new(gregorian.Node)
+		r.hist[node] = h
+	}
+	h.Note(seq, end)
+}
