@@ -27,6 +27,9 @@ func soakScale(t *testing.T) int {
 	return max(2, int(n))
 }
 
+// noHistory is the history of a table or store used alone: none.
+func noHistory([6]byte) *gregorian.Node { return nil }
+
 // A clockShape is a clock that keeps misbehaving the same way.
 type clockShape struct {
 	name string

@@ -164,9 +164,6 @@ func checkDistinct(t *testing.T, what string, ids []UUID) {
 // first reservation.
 func openStore(path string) *statefile.Store { return statefile.NewStore(statefile.OS, path) }
 
-// noHistory is the history of a store used alone: none.
-func noHistory([6]byte) *gregorian.Node { return nil }
-
 // reserveBlock reserves n timestamps from from for node, as a process
 // that knows nothing of its own, with seq as the random clock sequence.
 func reserveBlock(s *statefile.Store, from, n uint64, node [6]byte, seq uint16) (uint64, uint16, [6]byte, error) {
