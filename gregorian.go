@@ -121,7 +121,7 @@ func (n *nodeState) get(now uint64, redraw bool) ([6]byte, error) {
 	n.now = now
 	if n.asked {
 		if redraw && n.random {
-			n.id = randomNode()
+			n.id = n.draw()
 		}
 		return n.id, nil
 	}
@@ -139,8 +139,27 @@ func (n *nodeState) get(now uint64, redraw bool) ([6]byte, error) {
 		n.random = true
 	case *hardwareNode:
 		n.random = isRandomNode(id) // no MAC address: the fallback
+	case randomDrawer:
+		n.random = true
 	}
 	return id, nil
+}
+
+// A randomDrawer is a NodeSource whose every answer is a new random node,
+// as RandomNode's: the simulator's, which draws from a seeded source.
+type randomDrawer interface {
+	NodeSource
+	drawsAtRandom()
+}
+
+// draw returns a new random node.
+func (n *nodeState) draw() [6]byte {
+	if d, ok := n.src.(randomDrawer); ok {
+		if id, err := d.NodeID(); err == nil {
+			return id
+		}
+	}
+	return randomNode()
 }
 
 // eraState notices the clock's era changing (see [clock]) for a source

@@ -28,7 +28,7 @@ func soakScale(t *testing.T) int {
 }
 
 // noHistory is the history of a table or store used alone: none.
-func noHistory([6]byte) *gregorian.Node { return nil }
+func noHistory([6]byte, *gregorian.Node) {}
 
 // A clockShape is a clock that keeps misbehaving the same way.
 type clockShape struct {

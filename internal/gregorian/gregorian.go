@@ -111,6 +111,10 @@ func (s *Node) find(seq uint16) int {
 	return -1
 }
 
+// Above records that every timestamp handed out with any clock sequence
+// is below b.
+func (s *Node) Above(b uint64) { s.raiseFloor(b) }
+
 // raiseFloor raises Floor (and Used with it) to b.
 func (s *Node) raiseFloor(b uint64) {
 	s.Floor = max(s.Floor, b)
@@ -198,9 +202,12 @@ func (s *Node) Next() uint16 { return (s.Lap + s.N) & (Seqs - 1) }
 //     bound, whichever is higher; one whose bound lies more than Ahead past
 //     now is passed over, as are the next ones, up to MaxRuns+1 of them.
 //   - Else every clock sequence at hand is more than Ahead ahead of the
-//     clock (a clock behind more than MaxRuns runs, or behind a whole lap
-//     of them): uniqueness comes first, and the lap's next clock sequence
-//     starts a run at its bound, ahead of the clock.
+//     clock: the clock is behind more than MaxRuns runs of the node, or
+//     behind the bound the node keeps for the clock sequences it does not
+//     list (after a lap, a restart, or a file that lost its state while
+//     the node's clocks disagreed). Uniqueness comes first: the open run
+//     least ahead continues, or the next clock sequence starts at its
+//     bound, ahead of the clock, until the clock catches up.
 //
 // A block is cut at MaxTicks; Take returns Exhausted if none is left.
 func (s *Node) Take(now, n uint64, stopped bool) (start uint64, seq uint16, res Result) {
@@ -226,21 +233,37 @@ func (s *Node) Take(now, n uint64, stopped bool) (start uint64, seq uint16, res 
 	if wait && !stopped {
 		return 0, 0, Wait
 	}
-	for range MaxRuns + 1 {
-		if s.N == Seqs {
-			s.Restart(s.Lap)
-		}
-		seq = s.Next()
-		if start = max(now, s.Bound(seq)); start <= now+Ahead {
-			return s.begin(seq, start, n)
-		}
-		s.N++ // passed over: it counts as started, and its bound stays
-	}
 	if s.N == Seqs {
 		s.Restart(s.Lap)
 	}
+	for k := range uint16(MaxRuns + 1) {
+		if s.N+k == Seqs {
+			break
+		}
+		seq = (s.Lap + s.N + k) & (Seqs - 1)
+		if start = max(now, s.Bound(seq)); start <= now+Ahead {
+			s.N += k // those passed over count as started; their bounds stay
+			return s.begin(seq, start, n)
+		}
+	}
+	// Every clock sequence at hand is more than Ahead ahead of the clock:
+	// continue the open run that is least ahead, or start the next clock
+	// sequence at its bound, whichever is lower.
 	seq = s.Next()
-	return s.begin(seq, max(now, s.Bound(seq)), n)
+	start = max(now, s.Bound(seq))
+	low := -1
+	for i := range s.Runs {
+		if r := &s.Runs[i]; r.Open && r.End <= MaxTicks && r.End < start && (low < 0 || r.End < s.Runs[low].End) {
+			low = i
+		}
+	}
+	if low >= 0 {
+		r := &s.Runs[low]
+		start = r.End
+		r.End = end(start, n)
+		return start, r.Seq, Done
+	}
+	return s.begin(seq, start, n)
 }
 
 // end returns the end of n timestamps from start, cut at the layout's end.

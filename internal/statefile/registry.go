@@ -24,7 +24,7 @@ type Registry struct {
 	paths map[string]*Shared
 
 	histMu sync.Mutex
-	hist   map[[6]byte]*gregorian.Node
+	hist   map[[6]byte]*history
 }
 
 // A Shared is a state file's path as one process uses it: one [Store],
@@ -36,7 +36,6 @@ type Shared struct {
 	mu    sync.Mutex
 	store Store
 	refs  int
-	known gregorian.Node // scratch: the history of one node
 }
 
 // HistoryMax bounds the nodes a Registry's history keeps.
@@ -103,23 +102,32 @@ func (s *Shared) Reserve(c Claim, wait time.Duration) (start uint64, seq uint16,
 	return start, seq, node, res, nil
 }
 
-// history returns what the process handed out with node, or nil.
-func (s *Shared) history(node [6]byte) *gregorian.Node {
-	if !s.reg.known(node, &s.known) {
-		return nil
-	}
-	return &s.known
+// history merges into n what the process handed out with node.
+func (s *Shared) history(node [6]byte, n *gregorian.Node) { s.reg.merge(node, n) }
+
+// A history is what a process handed out with one node: a bound for each
+// clock sequence it used, up to historyRuns of them, and a floor for the
+// ones it forgot.
+type history struct {
+	ends  map[uint16]uint64
+	floor uint64
 }
 
-// known copies the history of node to n, and reports whether there is one.
-func (r *Registry) known(node [6]byte, n *gregorian.Node) bool {
+// historyRuns bounds the clock sequences a history keeps for a node.
+const historyRuns = 256
+
+// merge records in n what the process handed out with node.
+func (r *Registry) merge(node [6]byte, n *gregorian.Node) {
 	r.histMu.Lock()
 	defer r.histMu.Unlock()
 	h := r.hist[node]
-	if h != nil {
-		*n = *h
+	if h == nil {
+		return
 	}
-	return h != nil
+	n.Above(h.floor)
+	for seq, end := range h.ends {
+		n.Note(seq, end)
+	}
 }
 
 // note records in the history that timestamps below end were handed out
@@ -130,10 +138,20 @@ func (r *Registry) note(node [6]byte, seq uint16, end uint64) {
 	h := r.hist[node]
 	if h == nil {
 		if r.hist == nil || len(r.hist) >= HistoryMax {
-			r.hist = make(map[[6]byte]*gregorian.Node)
+			r.hist = make(map[[6]byte]*history)
 		}
-		h = new(gregorian.Node)
+		h = &history{ends: make(map[uint16]uint64)}
 		r.hist[node] = h
 	}
-	h.Note(seq, end)
+	if _, ok := h.ends[seq]; !ok && len(h.ends) >= historyRuns {
+		low := seq
+		for s, e := range h.ends { // forget the lowest
+			if _, ok := h.ends[low]; !ok || e < h.ends[low] {
+				low = s
+			}
+		}
+		h.floor = max(h.floor, h.ends[low])
+		delete(h.ends, low)
+	}
+	h.ends[seq] = max(h.ends[seq], end)
 }

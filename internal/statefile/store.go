@@ -127,7 +127,7 @@ func (s *Store) waitLock(deadline time.Time) error {
 
 // Reserve applies [Table.Reserve] under the file's lock, waiting at most
 // wait for it, and saves the table.
-func (s *Store) Reserve(c Claim, wait time.Duration, hist func([6]byte) *gregorian.Node) (start uint64, seq uint16, node [6]byte, res gregorian.Result, err error) {
+func (s *Store) Reserve(c Claim, wait time.Duration, hist func([6]byte, *gregorian.Node)) (start uint64, seq uint16, node [6]byte, res gregorian.Result, err error) {
 	if err := s.lockCurrent(wait); err != nil {
 		return 0, 0, c.Node, 0, err
 	}

@@ -24,7 +24,7 @@ type Claim struct {
 // Reserve applies the uniqueness rule ([gregorian.Node.Take]) to c's
 // node in t, the table read from the file file, and returns the block's
 // start, clock sequence and node; t then holds the slot to save. hist
-// returns what this process handed out with a node, or nil.
+// merges into a node's state what this process handed out with it.
 //
 // A random node gives way to the newest random node in the table, so that
 // the processes of a host without a MAC address share one node and one
@@ -43,7 +43,7 @@ type Claim struct {
 //   - The process's own history of the node is merged in, so that a file
 //     rolled back (a backup restored in place) cannot hand the process
 //     what it handed out already.
-func (t *Table) Reserve(c Claim, file ID, hist func([6]byte) *gregorian.Node) (start uint64, seq uint16, node [6]byte, res gregorian.Result, err error) {
+func (t *Table) Reserve(c Claim, file ID, hist func([6]byte, *gregorian.Node)) (start uint64, seq uint16, node [6]byte, res gregorian.Result, err error) {
 	node = c.Node
 	if c.Random && !c.Fresh {
 		if i := t.newestRandom(); i >= 0 {
@@ -75,9 +75,7 @@ func (t *Table) Reserve(c Claim, file ID, hist func([6]byte) *gregorian.Node) (s
 	default:
 		s = t.Slots[i]
 	}
-	if h := hist(node); h != nil {
-		s.State.Merge(h)
-	}
+	hist(node, &s.State)
 	start, seq, res = s.State.Take(c.From, c.N, c.Stopped)
 	if res != gregorian.Done {
 		return 0, 0, node, res, nil
