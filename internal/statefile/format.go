@@ -225,7 +225,7 @@ func upgrade(b []byte, id ID) Table {
 		s := Slot{Used: used, Hits: 2, Node: [6]byte(node), File: file}
 		seq &= gregorian.Seqs - 1
 		s.State.Floor, s.State.Used = max(end, high), max(end, high)
-		s.State.Runs[0] = gregorian.Run{Seq: seq, End: end, Open: end != 0}
+		s.State.Runs[0] = gregorian.Run{Seq: seq, End: max(end, high), Open: end != 0}
 		s.State.Lap = seq + 1
 		t.Slots[i] = s
 	}
