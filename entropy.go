@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 	"sync"
 	"unsafe"
@@ -41,7 +42,7 @@ func (e *entropy) read(b []byte) error {
 		copy(b, e.scratch[:n])
 		clear(e.scratch[:n])
 		if err != nil {
-			return &randError{err}
+			return fmt.Errorf("%w: %w", ErrRandom, err)
 		}
 		b = b[n:]
 	}
@@ -67,11 +68,6 @@ func (e *entropy) readUUIDs(dst []UUID) error {
 
 // ErrRandom is matched, with [errors.Is], by the error a [Generator]
 // returns when its caller-supplied random source fails; the error also
-// matches the source's own error.
+// matches the source's own error. It reads "uuid: reading random source:
+// <the source's error>".
 var ErrRandom = errors.New("uuid: reading random source")
-
-// randError reports a failure of a caller's random source.
-type randError struct{ err error }
-
-func (e *randError) Error() string   { return ErrRandom.Error() + ": " + e.err.Error() }
-func (e *randError) Unwrap() []error { return []error{ErrRandom, e.err} }

@@ -4,15 +4,19 @@ package uuid
 
 import (
 	"bufio"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"slices"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"testing/iotest"
@@ -1003,5 +1007,166 @@ func writeResults(t *testing.T, size int, more func(i int) bool, next func(i int
 	}
 	if err := out.Close(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestStateFileRestoredInPlace restores a backup in place (cp backup
+// state keeps the inode) under Generators with random nodes, which take
+// the file's random node: a new Generator of the same process repeats
+// nothing the process handed out, whichever node the file hands it.
+func TestStateFileRestoredInPlace(t *testing.T) {
+	for _, nodes := range []NodeSource{RandomNode(), StaticNode(stateNode)} {
+		path := filepath.Join(t.TempDir(), "state")
+		opts := func() GeneratorOptions {
+			return GeneratorOptions{StateFile: path, Node: nodes, Now: fixedClock(rfcTime), Rand: constRand{}}
+		}
+		g := NewGenerator(opts())
+		all := generate(t, 10, g.NewV1)
+		backup, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, generate(t, 100_000, g.NewV1)...)
+		for range 5 {
+			if err := os.WriteFile(path, backup, 0o600); err != nil { // in place
+				t.Fatal(err)
+			}
+			h := NewGenerator(opts())
+			all = append(all, generate(t, 1000, h.NewV1)...)
+			h.Close()
+		}
+		g.Close()
+		checkDistinct(t, "after restores in place", all)
+	}
+}
+
+// TestStateFileDriftBound runs a Generator with a state file on a clock
+// that stands still, past the 10 million UUIDs a second of timestamps
+// holds: none is dated more than a second after the clock. In memory too.
+func TestStateFileDriftBound(t *testing.T) {
+	n := 11_000_000
+	if testing.Short() {
+		n = 1_000_000
+	}
+	for _, file := range []bool{false, true} {
+		opts := GeneratorOptions{Node: StaticNode(stateNode), Now: fixedClock(rfcTime), Rand: constRand{}}
+		if file {
+			opts.StateFile = filepath.Join(t.TempDir(), "state")
+		}
+		g := NewGenerator(opts)
+		now := gregorianTicks(rfcTime)
+		var most uint64
+		seqs := map[uint16]bool{}
+		for range n {
+			u := must(g.NewV1())
+			most = max(most, v1Ticks(u)-now)
+			s, _ := u.ClockSequence()
+			seqs[s] = true
+		}
+		g.Close()
+		t.Logf("file=%v: %d UUIDs on a stopped clock, at most %v ahead, %d clock sequences", file, n, time.Duration(most*100), len(seqs))
+		if most > maxAhead {
+			t.Errorf("file=%v: a UUID %v ahead of a stopped clock", file, time.Duration(most*100))
+		}
+	}
+}
+
+// TestStateFileFormat2 starts from a file the previous version wrote
+// (format 2) and from a file of NULs: both are read, not refused.
+func TestStateFileFormat2(t *testing.T) {
+	dir := t.TempDir()
+	end := gregorianTicks(rfcTime) + 5000
+	f2 := make([]byte, 32+16*48)
+	copy(f2, "UUst\x02")
+	f2[15] = 1
+	p := f2[32:]
+	p[7] = 1
+	binary.BigEndian.PutUint64(p[8:], end)
+	binary.BigEndian.PutUint16(p[16:], 0x0123)
+	copy(p[18:24], stateNode[:])
+	binary.BigEndian.PutUint32(f2[28:], crc32.Update(crc32.ChecksumIEEE(f2[:28]), crc32.IEEETable, f2[32:]))
+	for name, content := range map[string][]byte{"format-2": f2, "nuls": make([]byte, 8192), "torn-header": []byte("UUs")} {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, content, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		g := NewGenerator(stateOptions(path, rfcTime))
+		u, err := g.NewV1()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if name == "format-2" && v1Ticks(u) < end {
+			t.Errorf("%s: %v is below the saved end", name, u)
+		}
+		g.Close()
+		if b, _ := os.ReadFile(path); len(b) != 3872 {
+			t.Errorf("%s: file of %d bytes after a reservation; want a format-4 table", name, len(b))
+		}
+	}
+}
+
+// TestStoppedClockLatency runs 128 goroutines on one Generator whose clock
+// stands still, past the second of timestamps it holds, in memory and with
+// a state file: a waiting call reads the clock at most stallReads times,
+// without the lock, so no call waits in proportion to the callers. The
+// wall-clock bound is loose for loaded machines; the log reports the
+// slowest call.
+func TestStoppedClockLatency(t *testing.T) {
+	const workers = 128
+	each := 100_000 // 12.8 million in all: past the 10 million a second holds
+	if testing.Short() {
+		each = 10_000
+	}
+	for _, file := range []bool{false, true} {
+		var reads atomic.Int64
+		opts := GeneratorOptions{Node: StaticNode(stateNode), Rand: constRand{}, Now: func() time.Time { reads.Add(1); return rfcTime }}
+		if !testing.Short() { // one caller first: the clock reads of each call
+			if file {
+				opts.StateFile = filepath.Join(t.TempDir(), "alone")
+			}
+			g := NewGenerator(opts)
+			var most int64
+			for range 11_000_000 {
+				before := reads.Load()
+				must(g.NewV1())
+				most = max(most, reads.Load()-before)
+			}
+			g.Close()
+			if most > stallReads+2 {
+				t.Errorf("file=%v: a call read the stopped clock %d times", file, most)
+			}
+			reads.Store(0)
+		}
+		if file {
+			opts.StateFile = filepath.Join(t.TempDir(), "state")
+		}
+		g := NewGenerator(opts)
+		var wg sync.WaitGroup
+		slowest := make([]time.Duration, workers)
+		began := time.Now()
+		for w := range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for range each {
+					t0 := time.Now()
+					if _, err := g.NewV1(); err != nil {
+						t.Error(err)
+						return
+					}
+					slowest[w] = max(slowest[w], time.Since(t0))
+				}
+			}()
+		}
+		wg.Wait()
+		g.Close()
+		calls := int64(workers * each)
+		t.Logf("file=%v: %d calls in %v, slowest %v, %.2f clock reads a call", file, calls, time.Since(began).Round(time.Millisecond), slices.Max(slowest), float64(reads.Load())/float64(calls))
+		if m := slices.Max(slowest); m > time.Second {
+			t.Errorf("file=%v: a call took %v on a stopped clock", file, m)
+		}
+		if r := reads.Load(); r > 2*calls {
+			t.Errorf("file=%v: %d clock reads for %d calls; waiting calls spin", file, r, calls)
+		}
 	}
 }
