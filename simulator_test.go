@@ -260,7 +260,6 @@ type sim struct {
 	rollbacks []int // steps of every rollback
 	foreign   bool
 	backup    []byte
-	crashAt   string
 	excused   int
 	clones    int // repeats between clones in memory
 	uuids     int

@@ -211,18 +211,7 @@ func (s *Node) Next() uint16 { return (s.Lap + s.N) & (Seqs - 1) }
 //
 // A block is cut at MaxTicks; Take returns Exhausted if none is left.
 func (s *Node) Take(now, n uint64, stopped bool) (start uint64, seq uint16, res Result) {
-	best, wait := -1, false
-	for i := range s.Runs {
-		switch r := &s.Runs[i]; {
-		case !r.Open:
-		case r.End <= now+Ahead:
-			if best < 0 || r.End > s.Runs[best].End {
-				best = i
-			}
-		case r.End <= now+Ahead+Slack:
-			wait = true
-		}
-	}
+	best, wait := s.best(now)
 	if best >= 0 {
 		r := &s.Runs[best]
 		if start = max(now, r.End); start <= MaxTicks {
@@ -251,19 +240,44 @@ func (s *Node) Take(now, n uint64, stopped bool) (start uint64, seq uint16, res 
 	// sequence at its bound, whichever is lower.
 	seq = s.Next()
 	start = max(now, s.Bound(seq))
-	low := -1
-	for i := range s.Runs {
-		if r := &s.Runs[i]; r.Open && r.End <= MaxTicks && r.End < start && (low < 0 || r.End < s.Runs[low].End) {
-			low = i
-		}
-	}
-	if low >= 0 {
+	if low := s.lowest(start); low >= 0 {
 		r := &s.Runs[low]
 		start = r.End
 		r.End = end(start, n)
 		return start, r.Seq, Done
 	}
 	return s.begin(seq, start, n)
+}
+
+// best returns the index of the open run with the highest End at most
+// Ahead past now, or -1, and reports whether an open run ends no more than
+// Slack past that.
+func (s *Node) best(now uint64) (best int, wait bool) {
+	best = -1
+	for i := range s.Runs {
+		switch r := &s.Runs[i]; {
+		case !r.Open:
+		case r.End <= now+Ahead:
+			if best < 0 || r.End > s.Runs[best].End {
+				best = i
+			}
+		case r.End <= now+Ahead+Slack:
+			wait = true
+		}
+	}
+	return best, wait
+}
+
+// lowest returns the index of the open run with the lowest End below
+// limit, or -1.
+func (s *Node) lowest(limit uint64) int {
+	low := -1
+	for i := range s.Runs {
+		if r := &s.Runs[i]; r.Open && r.End <= MaxTicks && r.End < limit && (low < 0 || r.End < s.Runs[low].End) {
+			low = i
+		}
+	}
+	return low
 }
 
 // end returns the end of n timestamps from start, cut at the layout's end.

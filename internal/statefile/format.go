@@ -158,20 +158,10 @@ func Decode(b []byte, id ID) (Table, error) {
 	case len(b) <= len(magic):
 		return t, nil // torn in the magic number
 	}
-	var want int
-	switch b[4] {
-	case 1:
-		want = len1
-	case 2:
-		want = len2
-	case 3:
-		want = len3
-	case format:
-		want = tableLen
-	default:
-		return t, fmt.Errorf("%w: format version %d", ErrNotStateFile, b[4])
-	}
+	want := formatLen(b[4])
 	switch {
+	case want == 0:
+		return t, fmt.Errorf("%w: format version %d", ErrNotStateFile, b[4])
 	case len(b) > want:
 		return t, fmt.Errorf("%w: %d bytes, longer than format %d", ErrNotStateFile, len(b), b[4])
 	case len(b) < want:
@@ -201,6 +191,22 @@ func Decode(b []byte, id ID) (Table, error) {
 		}
 	}
 	return t, nil
+}
+
+// formatLen returns the length of a file of format f, or 0 for a format
+// this package never wrote.
+func formatLen(f byte) int {
+	switch f {
+	case 1:
+		return len1
+	case 2:
+		return len2
+	case 3:
+		return len3
+	case format:
+		return tableLen
+	}
+	return 0
 }
 
 func allZero(b []byte) bool {
