@@ -36,10 +36,12 @@ type Claim struct {
 //     at c's random clock sequence.
 //   - A Fresh claim restarts the slot at c's random clock sequence, so
 //     that clones of one process part.
-//   - A slot written to another file (a copy moved over the path) restarts
-//     half a lap away from the clock sequences the copy was about to
-//     start, which the processes that still write the old file may start
-//     before they notice the new one.
+//   - A slot written to another file (a copy moved over the path, a
+//     backup restored by a rename) restarts at c's random clock sequence,
+//     but at least copyGap away from the clock sequences the copy's lap
+//     was about to start, which the processes that still write the old
+//     file may start before they notice the new one; processes that read
+//     the same copy part by their random clock sequences.
 //   - The process's own history of the node is merged in, so that a file
 //     rolled back (a backup restored in place) cannot hand the process
 //     what it handed out already.
@@ -63,15 +65,16 @@ func (t *Table) Reserve(c Claim, file ID, hist func([6]byte, *gregorian.Node)) (
 		}
 		s = Slot{Node: node, State: t.Buckets[bucket(node)]}
 		s.State.Restart(c.RandSeq)
-	case c.Fresh:
+	case c.Fresh || t.Slots[i].File != file:
 		if c.RandErr != nil {
 			return 0, 0, node, 0, c.RandErr
 		}
 		s = t.Slots[i]
-		s.State.Restart(c.RandSeq)
-	case t.Slots[i].File != file:
-		s = t.Slots[i]
-		s.State.Restart(s.State.Next() + gregorian.Seqs/2)
+		seq := c.RandSeq
+		if !c.Fresh { // clear of where the copy's lap goes on
+			seq = s.State.Next() + copyGap + c.RandSeq%(gregorian.Seqs-2*copyGap)
+		}
+		s.State.Restart(seq)
 	default:
 		s = t.Slots[i]
 	}
@@ -84,6 +87,10 @@ func (t *Table) Reserve(c Claim, file ID, hist func([6]byte, *gregorian.Node)) (
 	t.write(i, s)
 	return start, seq, node, res, nil
 }
+
+// copyGap is how far from a copied slot's next clock sequence a process
+// that reads the copy restarts.
+const copyGap = 64
 
 // bucket returns the bucket of node's state once it is evicted.
 func bucket(node [6]byte) int { return int(crc32.ChecksumIEEE(node[:]) % Buckets) }
