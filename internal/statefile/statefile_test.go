@@ -247,3 +247,30 @@ func TestCopiedSlotMoves(t *testing.T) {
 		t.Errorf("the copy's process got %#x at t0%+d; the old file's used %#x, %#x, %#x", s3, int64(start-t0), seq, s1, s2)
 	}
 }
+
+// TestExhaustedRandomNodeNotAdopted: a random node whose clock read past
+// the layout's end until it had nothing left is not taken by the random
+// nodes that come after it.
+func TestExhaustedRandomNodeNotAdopted(t *testing.T) {
+	var tab Table
+	bad := [6]byte{0x01, 0, 0, 0, 0, 0xbb}
+	for i := 0; ; i++ {
+		_, _, _, r, err := tab.Reserve(Claim{From: gregorian.MaxTicks, N: 1, Node: bad, Random: true, RandSeq: 3}, ID{1, 1}, noHistory)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r == gregorian.Exhausted {
+			break
+		}
+		if i > gregorian.Seqs {
+			t.Fatal("never exhausted")
+		}
+	}
+	for i := range 20 {
+		own := [6]byte{0x01, 0, 0, 0, 1, byte(i)}
+		start, _, node, r, err := tab.Reserve(Claim{From: t0, N: 64, Node: own, Random: true, RandSeq: 5}, ID{1, 1}, noHistory)
+		if err != nil || r != gregorian.Done || start < t0 || start > t0+gregorian.Ahead || node == bad {
+			t.Fatalf("random node %d: start t0%+d, node %x, result %d, %v", i, int64(start-t0), node, r, err)
+		}
+	}
+}

@@ -28,7 +28,8 @@ type Claim struct {
 //
 // A random node gives way to the newest random node in the table, so that
 // the processes of a host without a MAC address share one node and one
-// slot, unless c is Fresh. Before the rule decides, the node's state is
+// slot, unless c is Fresh or that node has nothing left (its clock read
+// the end of the layout's range). Before the rule decides, the node's state is
 // made to know everything that could be used again:
 //   - A node without a slot takes an empty one, or evicts the least
 //     recently used (see [Table.victim]), whose state is merged into its
@@ -46,12 +47,21 @@ type Claim struct {
 //     rolled back (a backup restored in place) cannot hand the process
 //     what it handed out already.
 func (t *Table) Reserve(c Claim, file ID, hist func([6]byte, *gregorian.Node)) (start uint64, seq uint16, node [6]byte, res gregorian.Result, err error) {
-	node = c.Node
 	if c.Random && !c.Fresh {
-		if i := t.newestRandom(); i >= 0 {
-			node = t.Slots[i].Node
+		if i := t.newestRandom(); i >= 0 && t.Slots[i].Node != c.Node {
+			saved := *t
+			start, seq, node, res, err = t.reserve(c, t.Slots[i].Node, file, hist)
+			if res != gregorian.Exhausted {
+				return start, seq, node, res, err
+			}
+			*t = saved // a node whose clock read the end of time: keep one's own
 		}
 	}
+	return t.reserve(c, c.Node, file, hist)
+}
+
+// reserve is Reserve for node.
+func (t *Table) reserve(c Claim, node [6]byte, file ID, hist func([6]byte, *gregorian.Node)) (start uint64, seq uint16, _ [6]byte, res gregorian.Result, err error) {
 	i := t.find(node)
 	var s Slot
 	switch {
