@@ -18,7 +18,7 @@ package uuid
 //   - bounds: such a call's timestamp is within a second of its clock, and
 //     each process holds at most one descriptor per path.
 //
-// go test runs simSeeds seeds of simSteps steps, and every seed listed in
+// go test runs 100 seeds of 100 steps, and every seed listed in
 // testdata/simulator-seeds.txt; UUID_SIM_SEEDS and UUID_SIM_STEPS run more
 // (CI: 10 000 seeds of 100 steps). A failing seed prints its schedule.
 
@@ -695,7 +695,7 @@ func envInt(t *testing.T, name string, def int) int {
 }
 
 // TestSimulator runs the simulator: the kept seeds, then UUID_SIM_SEEDS
-// seeds (default 200) of UUID_SIM_STEPS steps (default 100) from
+// seeds (default 100) of UUID_SIM_STEPS steps (default 100) from
 // UUID_SIM_FIRST (default 1), or the one seed UUID_SIM_SEED.
 func TestSimulator(t *testing.T) {
 	steps := envInt(t, "UUID_SIM_STEPS", 100)
@@ -708,7 +708,7 @@ func TestSimulator(t *testing.T) {
 		seeds = []uint64{n}
 	} else {
 		first := uint64(envInt(t, "UUID_SIM_FIRST", 1))
-		for i := range uint64(envInt(t, "UUID_SIM_SEEDS", 200)) {
+		for i := range uint64(envInt(t, "UUID_SIM_SEEDS", 100)) {
 			seeds = append(seeds, first+i)
 		}
 	}
