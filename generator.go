@@ -80,8 +80,9 @@ type GeneratorOptions struct {
 // A Generator makes UUIDs of the clock- and random-based versions 1, 2,
 // 4, 6 and 7: versions 4 and 7 from fresh random bits, versions 1 and 6
 // from its clock, a clock sequence and a node, never handing out a
-// (timestamp, clock sequence, node) triple twice and never dating one
-// more than a second after its clock. [Generator.NewV1], [Generator.NewV6]
+// (timestamp, clock sequence, node) triple twice and, but for the one
+// exception [Generator.NewV1] names, never dating one more than a second
+// after its clock. [Generator.NewV1], [Generator.NewV6]
 // and [Generator.NewV7] state what each guarantees. The package-level
 // functions use a default Generator.
 //
