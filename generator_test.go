@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -358,6 +359,7 @@ func TestConcurrentGenerators(t *testing.T) {
 			default:
 				clock.Add(time.Microsecond)
 			}
+			runtime.Gosched() // js/wasm does not preempt: let the workers run
 		}
 	}()
 	results := make([][3][]UUID, workers)
