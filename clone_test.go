@@ -1,4 +1,7 @@
-//go:build go1.26
+//go:build go1.26 && !js && !wasip1
+
+// The clone tests re-execute the test binary and talk to it through pipes,
+// which js/wasm and wasip1 do not have.
 
 package uuid
 
