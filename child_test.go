@@ -1,3 +1,8 @@
+//go:build !js && !wasip1
+
+// The re-exec helper of the multi-process tests: js/wasm and wasip1 cannot
+// start processes.
+
 package uuid
 
 import (
