@@ -224,11 +224,12 @@ func (g *Generator) nextGregorian() (ticks uint64, seq uint16, node [6]byte, err
 }
 
 // waitForClock reads the clock until it moves from last, at most
-// stallReads times, holding no lock and yielding between reads, and
-// returns its reading and whether it stood still throughout (stopped).
+// stallReads times, holding no lock, and returns its reading and whether
+// it stood still throughout (stopped). It does not yield between reads:
+// with many callers a yield can cost a whole round of the scheduler, and
+// the reads are bounded, so no caller waits on another.
 func (g *Generator) waitForClock(last uint64) (now uint64, stopped bool) {
 	for range stallReads {
-		runtime.Gosched()
 		if now = g.clock.ticks(); now != last {
 			return now, false
 		}

@@ -18,8 +18,7 @@ const maxAhead = gregorian.Ahead
 // stallReads is how many times a Generator told to wait reads a clock
 // that does not move before it takes the clock for stopped; the rule then
 // takes another clock sequence instead of waiting. The reads are made
-// without a lock, yielding between them, so waiting callers do not hold
-// each other up.
+// without a lock, so waiting callers do not hold each other up.
 const stallReads = 64
 
 // A step says what a state transition did.

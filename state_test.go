@@ -1131,9 +1131,10 @@ func TestStateFileFormat2(t *testing.T) {
 // TestStoppedClockLatency runs 128 goroutines on one Generator whose clock
 // stands still, past the second of timestamps it holds, in memory and with
 // a state file: a waiting call reads the clock at most stallReads times,
-// without the lock, so no call waits in proportion to the callers. The
-// wall-clock bound is loose for loaded machines; the log reports the
-// slowest call.
+// without the lock, so no call waits in proportion to the callers. The log
+// reports the slowest call, which with 128 busy goroutines on a few cores
+// is the scheduler's time slices (a mutex-protected counter shows the same),
+// so only the clock reads are asserted.
 func TestStoppedClockLatency(t *testing.T) {
 	const workers = 128
 	each := 2_000 // in CI (UUID_SOAK_SECONDS set), 100 000: 12.8 million in all, from a fresh state
@@ -1185,9 +1186,6 @@ func TestStoppedClockLatency(t *testing.T) {
 		g.Close()
 		calls := int64(workers * each)
 		t.Logf("file=%v: %d calls in %v, slowest %v, %.2f clock reads a call", file, calls, time.Since(began).Round(time.Millisecond), slices.Max(slowest), float64(reads.Load())/float64(calls))
-		if m := slices.Max(slowest); m > time.Second && !raceEnabled {
-			t.Errorf("file=%v: a call took %v on a stopped clock", file, m)
-		}
 		if r := reads.Load(); r > 2*calls {
 			t.Errorf("file=%v: %d clock reads for %d calls; waiting calls spin", file, r, calls)
 		}
