@@ -70,6 +70,7 @@ type Node struct {
 	Used  uint64 // bound of those started in this lap and not listed; Used >= Floor
 	Lap   uint16 // the lap's first clock sequence
 	N     uint16 // clock sequences started in this lap, up to Seqs
+	Cur   uint8  // the run used last, a hint that is not saved
 }
 
 // A Result says what [Node.Take] did.
@@ -193,8 +194,9 @@ func (s *Node) Next() uint16 { return (s.Lap + s.N) & (Seqs - 1) }
 
 // Take hands out the n timestamps from start with the clock sequence seq,
 // for the clock reading now:
-//   - The open run with the highest End at most Ahead past now is
-//     continued, at now or at its End, whichever is higher.
+//   - The open run used last, if its End is within Ahead of now either
+//     way, or else the open run with the highest End at most Ahead past
+//     now, is continued, at now or at its End, whichever is higher.
 //   - Else, if an open run ends no more than Slack past that and the clock
 //     has not stopped, Take returns Wait: a burst ran Ahead ahead of a
 //     moving clock, which the caller waits for.
@@ -211,11 +213,17 @@ func (s *Node) Next() uint16 { return (s.Lap + s.N) & (Seqs - 1) }
 //
 // A block is cut at MaxTicks; Take returns Exhausted if none is left.
 func (s *Node) Take(now, n uint64, stopped bool) (start uint64, seq uint16, res Result) {
+	// The run used last, while it is within Ahead of the clock either way.
+	if c := &s.Runs[s.Cur%MaxRuns]; c.Open && c.End <= now+Ahead && now <= c.End+Ahead && c.End <= MaxTicks {
+		start = max(now, c.End)
+		c.End = end(start, n)
+		return start, c.Seq, Done
+	}
 	best, wait := s.best(now)
 	if best >= 0 {
 		r := &s.Runs[best]
 		if start = max(now, r.End); start <= MaxTicks {
-			r.End = end(start, n)
+			r.End, s.Cur = end(start, n), uint8(best)
 			return start, r.Seq, Done
 		}
 	}
@@ -243,7 +251,7 @@ func (s *Node) Take(now, n uint64, stopped bool) (start uint64, seq uint16, res 
 	if low := s.lowest(start); low >= 0 {
 		r := &s.Runs[low]
 		start = r.End
-		r.End = end(start, n)
+		r.End, s.Cur = end(start, n), uint8(low)
 		return start, r.Seq, Done
 	}
 	return s.begin(seq, start, n)
@@ -290,10 +298,12 @@ func (s *Node) begin(seq uint16, start, n uint64) (uint64, uint16, Result) {
 	}
 	s.N++
 	r := Run{Seq: seq, End: end(start, n), Open: true}
-	if i := s.find(seq); i >= 0 {
+	i := s.find(seq)
+	if i >= 0 {
 		s.Runs[i] = r
 	} else {
-		s.insert(r)
+		i = s.insert(r)
 	}
+	s.Cur = uint8(i)
 	return start, seq, Done
 }
