@@ -4,7 +4,6 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"errors"
-	"fmt"
 	"io"
 	"sync"
 	"unsafe"
@@ -42,7 +41,7 @@ func (e *entropy) read(b []byte) error {
 		copy(b, e.scratch[:n])
 		clear(e.scratch[:n])
 		if err != nil {
-			return fmt.Errorf("%w: %w", ErrRandom, err)
+			return &randError{err}
 		}
 		b = b[n:]
 	}
@@ -71,3 +70,12 @@ func (e *entropy) readUUIDs(dst []UUID) error {
 // matches the source's own error. It reads "uuid: reading random source:
 // <the source's error>".
 var ErrRandom = errors.New("uuid: reading random source")
+
+// randError reports a failure of a caller's random source. Its one Unwrap
+// returns the standard library's join of ErrRandom and the cause, so that
+// errors.Is matches both, without fmt (which would grow every program
+// that imports the package).
+type randError struct{ cause error }
+
+func (e *randError) Error() string { return ErrRandom.Error() + ": " + e.cause.Error() }
+func (e *randError) Unwrap() error { return errors.Join(ErrRandom, e.cause) }

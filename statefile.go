@@ -171,8 +171,12 @@ func stateFileErr(err error) error {
 	case errors.Is(cause, statefile.ErrNoFileLocks):
 		cause = ErrNoFileLocks
 	case errors.Is(cause, statefile.ErrNotStateFile):
-		detail := strings.TrimPrefix(cause.Error(), statefile.ErrNotStateFile.Error())
-		cause = fmt.Errorf("%w%s", ErrNotStateFile, detail)
+		var k *statefile.KindError
+		if errors.As(cause, &k) {
+			cause = &statefile.KindError{Kind: ErrNotStateFile, Detail: k.Detail}
+		} else {
+			cause = ErrNotStateFile
+		}
 	}
 	return &StateFileError{Path: se.Path, Op: se.Op, Err: cause}
 }

@@ -2,8 +2,8 @@ package statefile
 
 import (
 	"encoding/binary"
-	"fmt"
 	"hash/crc32"
+	"strconv"
 
 	"github.com/afb7af96/uuid/internal/gregorian"
 )
@@ -161,9 +161,9 @@ func Decode(b []byte, id ID) (Table, error) {
 	want := formatLen(b[4])
 	switch {
 	case want == 0:
-		return t, fmt.Errorf("%w: format version %d", ErrNotStateFile, b[4])
+		return t, notStateFile("format version " + strconv.Itoa(int(b[4])))
 	case len(b) > want:
-		return t, fmt.Errorf("%w: %d bytes, longer than format %d", ErrNotStateFile, len(b), b[4])
+		return t, notStateFile("longer than a table of format " + strconv.Itoa(int(b[4])))
 	case len(b) < want:
 		return t, nil // torn
 	case b[4] == 1:

@@ -9,7 +9,6 @@ package statefile
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"strings"
 )
@@ -52,8 +51,35 @@ type File interface {
 var ErrNotStateFile = errors.New("uuid: not a state file")
 
 // ErrNoFileLocks is wrapped by the error of a state file on a platform
-// without flock(2).
-var ErrNoFileLocks = fmt.Errorf("uuid: state files need flock(2): %w", errors.ErrUnsupported)
+// without flock(2). It matches errors.ErrUnsupported.
+var ErrNoFileLocks error = &KindError{Kind: errors.ErrUnsupported, Prefix: "uuid: state files need flock(2)"}
+
+// A KindError is an error of a kind (a sentinel it unwraps to) with words
+// of its own: it reads Prefix, then ": " and the kind if Prefix is set,
+// else the kind, then ": " and Detail if that is set. The package does
+// without fmt, which would grow every program that imports it.
+type KindError struct {
+	Kind   error
+	Prefix string
+	Detail string
+}
+
+func (e *KindError) Error() string {
+	s := e.Kind.Error()
+	if e.Prefix != "" {
+		s = e.Prefix + ": " + s
+	}
+	if e.Detail != "" {
+		s += ": " + e.Detail
+	}
+	return s
+}
+
+// Unwrap returns the kind.
+func (e *KindError) Unwrap() error { return e.Kind }
+
+// notStateFile returns ErrNotStateFile with detail.
+func notStateFile(detail string) error { return &KindError{Kind: ErrNotStateFile, Detail: detail} }
 
 // errReplaced reports a path that kept naming a new file.
 var errReplaced = errors.New("uuid: the path kept naming a new file while it was locked")
@@ -98,7 +124,7 @@ func notRegular(m fs.FileMode) error {
 	case m&fs.ModeDevice != 0:
 		what = "a device"
 	}
-	return fmt.Errorf("%w: %s", ErrNotStateFile, what)
+	return notStateFile(what)
 }
 
 // NoLocks returns why this platform cannot use state files

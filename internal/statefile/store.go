@@ -2,10 +2,10 @@ package statefile
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
+	"strconv"
 	"time"
 
 	"github.com/afb7af96/uuid/internal/gregorian"
@@ -51,7 +51,7 @@ func (s *Store) open() error {
 	case !fi.Mode.IsRegular():
 		err = notRegular(fi.Mode)
 	case fi.Links > 1:
-		err = fmt.Errorf("%w: a file with %d hard links", ErrNotStateFile, fi.Links)
+		err = notStateFile("a file with " + strconv.FormatUint(fi.Links, 10) + " hard links")
 	}
 	if err != nil {
 		f.Close()
