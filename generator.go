@@ -223,14 +223,17 @@ func (g *Generator) nextGregorian() (ticks uint64, seq uint16, node [6]byte, err
 	}
 }
 
-// waitForClock reads the clock until it moves from last, at most
+// waitForClock reads the clock until it moves past last, at most
 // stallReads times, holding no lock, and returns its reading and whether
-// it stood still throughout (stopped). It does not yield between reads:
-// with many callers a yield can cost a whole round of the scheduler, and
-// the reads are bounded, so no caller waits on another.
+// it did not move on throughout (stopped: it stood still, or went back
+// and forth). It does not yield between reads: with many callers a yield
+// can cost a whole round of the scheduler, and the reads are bounded, so
+// no caller waits on another. As each wait needs the clock past the last,
+// and the rule waits only for a clock at most Slack behind, a call waits
+// a bounded time.
 func (g *Generator) waitForClock(last uint64) (now uint64, stopped bool) {
 	for range stallReads {
-		if now = g.clock.ticks(); now != last {
+		if now = g.clock.ticks(); now > last {
 			return now, false
 		}
 	}

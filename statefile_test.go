@@ -94,7 +94,7 @@ func TestStateFileDroppedGenerators(t *testing.T) {
 		t.Errorf("%d descriptors open after %d dropped Generators; %d before", got, n, before)
 	}
 	if kept := sharedFiles.HistoryLen(); kept > statefile.HistoryMax {
-		t.Errorf("the history keeps %d nodes; want at most %d", kept, statefile.HistoryMax)
+		t.Errorf("the history keeps %d paths and nodes; want at most %d", kept, statefile.HistoryMax)
 	}
 	checkDistinct(t, "dropped Generators", all)
 	runtime.GC()

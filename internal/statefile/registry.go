@@ -12,19 +12,27 @@ import (
 // while one of them holds it. An entry is dropped when the last holder
 // releases it, so memory is bounded by the paths in use.
 //
-// The Registry also keeps what the process reserved, by node (its
-// history), across paths and for the life of the process: it is what lets
-// a process never repeat its own UUIDs when a file loses what it wrote
-// (removed, emptied, torn, rolled back by a backup restored in place or
-// replaced by an older copy). It is bounded: past HistoryMax nodes it
-// starts over, and only the files then remember the nodes it forgot.
+// The Registry also keeps what the process reserved, by path and node (its
+// history), for the life of the process: it is what lets a process never
+// repeat its own UUIDs when a file loses what it wrote (removed, emptied,
+// torn, rolled back by a backup restored in place or replaced by an older
+// copy). It is bounded: past HistoryMax paths and nodes it starts over,
+// and only the files then remember what it forgot.
 type Registry struct {
 	FS    FS
 	mu    sync.Mutex
 	paths map[string]*Shared
 
 	histMu sync.Mutex
-	hist   map[[6]byte]*history
+	hist   map[histKey]*history
+}
+
+// A histKey names a history: a path, as the process named it, and a node.
+// Each file keeps its own, so that one file's clocks do not weigh on
+// another's.
+type histKey struct {
+	path string
+	node [6]byte
 }
 
 // A Shared is a state file's path as one process uses it: one [Store],
@@ -98,12 +106,12 @@ func (s *Shared) Reserve(c Claim, wait time.Duration) (start uint64, seq uint16,
 	if err != nil || res != gregorian.Done {
 		return start, seq, node, res, err
 	}
-	s.reg.note(node, seq, min(start+c.N, gregorian.MaxTicks+1))
+	s.reg.note(histKey{s.path, node}, seq, min(start+c.N, gregorian.MaxTicks+1))
 	return start, seq, node, res, nil
 }
 
 // history merges into n what the process handed out with node.
-func (s *Shared) history(node [6]byte, n *gregorian.Node) { s.reg.merge(node, n) }
+func (s *Shared) history(node [6]byte, n *gregorian.Node) { s.reg.merge(histKey{s.path, node}, n) }
 
 // A history is what a process handed out with one node: a bound for each
 // clock sequence it used, up to historyRuns of them, and a floor for the
@@ -116,11 +124,11 @@ type history struct {
 // historyRuns bounds the clock sequences a history keeps for a node.
 const historyRuns = 256
 
-// merge records in n what the process handed out with node.
-func (r *Registry) merge(node [6]byte, n *gregorian.Node) {
+// merge records in n what the process handed out under k.
+func (r *Registry) merge(k histKey, n *gregorian.Node) {
 	r.histMu.Lock()
 	defer r.histMu.Unlock()
-	h := r.hist[node]
+	h := r.hist[k]
 	if h == nil {
 		return
 	}
@@ -130,18 +138,18 @@ func (r *Registry) merge(node [6]byte, n *gregorian.Node) {
 	}
 }
 
-// note records in the history that timestamps below end were handed out
-// with node and seq.
-func (r *Registry) note(node [6]byte, seq uint16, end uint64) {
+// note records in the history k that timestamps below end were handed
+// out with seq.
+func (r *Registry) note(k histKey, seq uint16, end uint64) {
 	r.histMu.Lock()
 	defer r.histMu.Unlock()
-	h := r.hist[node]
+	h := r.hist[k]
 	if h == nil {
 		if r.hist == nil || len(r.hist) >= HistoryMax {
-			r.hist = make(map[[6]byte]*history)
+			r.hist = make(map[histKey]*history)
 		}
 		h = &history{ends: make(map[uint16]uint64)}
-		r.hist[node] = h
+		r.hist[k] = h
 	}
 	if _, ok := h.ends[seq]; !ok && len(h.ends) >= historyRuns {
 		low := seq
