@@ -494,6 +494,27 @@ func TestV1StoppedClock(t *testing.T) {
 	}
 }
 
+// TestV1ClockBackAndForth runs the generator maxAhead ahead of a clock
+// that goes back and forth by one tick and never on: it counts as stopped,
+// and NewV1 takes a new clock sequence rather than wait for ever.
+func TestV1ClockBackAndForth(t *testing.T) {
+	base := gregorianTicks(rfcTime)
+	var reads int
+	g := NewGenerator(GeneratorOptions{
+		Now:  func() time.Time { reads++; return gregorianTime(base + uint64(reads%2)) },
+		Node: StaticNode([6]byte{1}),
+	})
+	first := must(g.NewV1())
+	memState(g).mu.Lock()
+	openRun(g).End = base + maxAhead + 2
+	memState(g).mu.Unlock()
+	u := must(g.NewV1())
+	s0, _ := first.ClockSequence()
+	if s1, _ := u.ClockSequence(); s1 == s0 || v1Ticks(u) > base+1 {
+		t.Errorf("clock back and forth: %v after %v; want the clock's time with another clock sequence", u, first)
+	}
+}
+
 func TestV2(t *testing.T) {
 	g := NewGenerator(GeneratorOptions{Now: fixedClock(rfcTime), V6Node: true, Node: StaticNode([6]byte{1, 2, 3, 4, 5, 6})})
 	ids := generate(t, 200, func() (UUID, error) { return g.NewV2(DomainGroup, 4242) })
