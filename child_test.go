@@ -1,6 +1,7 @@
 //go:build !js && !wasip1
 
-// Not under js/wasm or wasip1: no child processes there.
+// The re-exec helper of the multi-process tests: js/wasm and wasip1 cannot
+// start processes.
 
 package uuid
 

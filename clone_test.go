@@ -1,6 +1,7 @@
 //go:build go1.26 && !js && !wasip1
 
-// Not under js/wasm or wasip1: no pipes and no child processes there.
+// The clone tests re-execute the test binary and talk to it through pipes,
+// which js/wasm and wasip1 do not have.
 
 package uuid
 

@@ -3,7 +3,6 @@ package uuid
 import (
 	"crypto/rand"
 	"encoding/binary"
-	"errors"
 	"io"
 	"sync"
 	"unsafe"
@@ -64,14 +63,3 @@ func (e *entropy) readUUIDs(dst []UUID) error {
 	}
 	return e.read(unsafe.Slice(&dst[0][0], len(dst)*Size))
 }
-
-// ErrRandom is matched, with [errors.Is], by the error a [Generator]
-// returns when its caller-supplied random source fails; the error also
-// matches the source's own error.
-var ErrRandom = errors.New("uuid: reading random source")
-
-// randError reports a failure of a caller's random source.
-type randError struct{ err error }
-
-func (e *randError) Error() string   { return ErrRandom.Error() + ": " + e.err.Error() }
-func (e *randError) Unwrap() []error { return []error{ErrRandom, e.err} }

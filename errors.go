@@ -152,3 +152,72 @@ type wireError struct {
 
 func (e *wireError) Error() string { return e.msg }
 func (e *wireError) Unwrap() error { return e.kind }
+
+// ErrExhausted is returned by a [Generator] when no new value fits a
+// layout: its clock reads at or past the last timestamp the layout holds
+// (5236-03-31 for versions 1 and 6, 10889-08-02 for version 7) and the
+// counters and clock sequences that stretch that timestamp are used up.
+// The Generator never hands out a repeated value instead. After a wrong
+// reading in the far future, it makes UUIDs again as soon as the clock
+// reads sane. The package-level functions, which cannot return an error,
+// panic with it; with the system clock that cannot happen before the
+// year 5236.
+var ErrExhausted = errors.New("uuid: generator exhausted: no new value fits the layout")
+
+// ErrRandom is matched, with [errors.Is], by the error a [Generator]
+// returns when its caller-supplied random source fails; the error also
+// matches the source's own error. It reads "uuid: reading random source:
+// <the source's error>".
+var ErrRandom = errors.New("uuid: reading random source")
+
+// randError reports a failure of a caller's random source. Its one Unwrap
+// returns the standard library's join of ErrRandom and the cause, so that
+// errors.Is matches both, without fmt (which would grow every program
+// that imports the package).
+type randError struct{ cause error }
+
+func (e *randError) Error() string { return ErrRandom.Error() + ": " + e.cause.Error() }
+func (e *randError) Unwrap() error { return errors.Join(ErrRandom, e.cause) }
+
+// ErrNotStateFile is wrapped by the [*StateFileError] of a path that names
+// something other than a state file this package wrote (see
+// [GeneratorOptions.StateFile]). The file is left as it was.
+var ErrNotStateFile = errors.New("uuid: not a state file")
+
+// A StateFileError reports a state file (see [GeneratorOptions.StateFile])
+// that cannot be used. It reads "uuid: state file <path>: <op>: <cause>"
+// and wraps the cause, so errors.Is(err, fs.ErrPermission) works, and so
+// do [ErrNotStateFile], [ErrNoFileLocks] and os.ErrDeadlineExceeded
+// (another process held the lock throughout
+// [GeneratorOptions.StateFileLockWait]).
+type StateFileError struct {
+	Path string // the state file's path
+	Op   string // what failed: "open", "lock", "stat", "read", "write", "unlock" or "close"
+	Err  error  // why
+}
+
+func (e *StateFileError) Error() string {
+	return "uuid: state file " + e.Path + ": " + e.Op + ": " + strings.TrimPrefix(e.Err.Error(), "uuid: ")
+}
+
+// Unwrap returns the cause.
+func (e *StateFileError) Unwrap() error { return e.Err }
+
+// ErrNoFileLocks is wrapped by the [*StateFileError] of a
+// [GeneratorOptions.StateFile] on a platform without flock(2): Windows,
+// Plan 9, WebAssembly, AIX and Solaris (illumos has it). It matches
+// [errors.ErrUnsupported].
+var ErrNoFileLocks error = unsupportedError("uuid: state files need flock(2)")
+
+// unsupportedError is an error that matches [errors.ErrUnsupported]. A
+// package-level fmt.Errorf would link fmt's printer into every program
+// that imports this package, even one that never opens a state file.
+type unsupportedError string
+
+func (e unsupportedError) Error() string { return string(e) + ": " + errors.ErrUnsupported.Error() }
+func (e unsupportedError) Unwrap() error { return errors.ErrUnsupported }
+
+// ErrClosed is returned after [Generator.Close] by the methods that use
+// the Generator's state file: [Generator.NewV1], and [Generator.NewV6]
+// with [GeneratorOptions.V6Node].
+var ErrClosed = errors.New("uuid: generator closed")

@@ -1,7 +1,6 @@
 package uuid
 
 import (
-	"errors"
 	"io"
 	"runtime"
 	"sync"
@@ -42,22 +41,29 @@ type GeneratorOptions struct {
 	// version 1 UUIDs (and of version 6 UUIDs with V6Node), as RFC 4122,
 	// Section 4.2.1 describes: together they then never hand out a
 	// (timestamp, clock sequence, node) triple twice, as one Generator
-	// never does alone. Each node keeps its own state, 16 nodes at a time.
-	// A random node ([RandomNode], or [HardwareNode] on a host without a
-	// MAC address) gives way to the random node the file saved last, so
-	// that such processes share one node.
+	// never does alone. Close the Generator when done with it.
+	//
+	// The file's lock keeps processes apart; the state it keeps for each
+	// node, up to 16 at a time, keeps clocks that go back, stop or read
+	// wrong from repeating a triple; the file identity saved with it
+	// catches a copy moved over the path; and each process's memory of
+	// what it handed out catches a file removed, emptied or rolled back, so
+	// the process never repeats itself. A random node ([RandomNode], or
+	// [HardwareNode] on a host without a MAC address) gives way to the
+	// random node the file saved last, so that such processes share one.
 	//
 	// The file is created with permission 0600 if it does not exist; to
 	// share it between users, create it empty beforehand with the owner
 	// and permission wanted. It must be a regular file with one link on a
-	// local file system, and empty or written by this package: a symbolic
-	// link as its last element, and any other file, is refused with
-	// [ErrNotStateFile] and left as it is. Where the file cannot be used,
-	// including on platforms without flock(2) ([ErrNoFileLocks]),
-	// [Generator.NewV1], and [Generator.NewV6] with V6Node, return a
-	// [*StateFileError]; no other method touches the file. The
-	// repository's docs/state-file.md describes the format, the rule in
-	// full, and what the file cannot survive.
+	// local file system, and empty or written by this package (a file this
+	// package left torn or zeroed counts as empty): a symbolic link as its
+	// last element, and any other file, is refused with [ErrNotStateFile]
+	// and left as it is. Where the file cannot be used, including on
+	// platforms without flock(2) ([ErrNoFileLocks]), [Generator.NewV1],
+	// and [Generator.NewV6] with V6Node, return a [*StateFileError]; no
+	// other method touches the file. The repository's docs/state-file.md
+	// describes the rule in full, the format, and what the file cannot
+	// survive.
 	StateFile string
 
 	// StateFileLockWait is how long a reservation waits for the state
@@ -71,35 +77,37 @@ type GeneratorOptions struct {
 }
 
 // A Generator makes UUIDs of the clock- and random-based versions 1, 2,
-// 4, 6 and 7; the methods [Generator.NewV1], [Generator.NewV6] and
-// [Generator.NewV7] state what each guarantees. The package-level
+// 4, 6 and 7: versions 4 and 7 from fresh random bits, versions 1 and 6
+// from its clock, a clock sequence and a node, never handing out a
+// (timestamp, clock sequence, node) triple twice and, but for the one
+// exception [Generator.NewV1] names, never dating one more than a second
+// after its clock. [Generator.NewV1], [Generator.NewV6]
+// and [Generator.NewV7] state what each guarantees. The package-level
 // functions use a default Generator.
 //
 // The zero value is ready to use, with the system clock, crypto/rand and
-// the hardware node; [NewGenerator] sets other ones. A Generator is safe
-// for concurrent use. It must not be copied after first use; pass a
-// *Generator.
+// the hardware node; [NewGenerator] sets others, and a state file through
+// which the processes of a host share the state of version 1 (close such
+// a Generator when done). A Generator is safe for concurrent use. It must
+// not be copied after first use; pass a *Generator.
 //
-// Between calls a Generator keeps the clock sequence of versions 1 and 2
+// Between calls a Generator keeps the clock sequences of versions 1 and 2
 // (and 6 with [GeneratorOptions.V6Node]), their node when it was drawn at
 // random, the last timestamps of versions 1, 2 and 6, and the last key of
-// version 7. It keeps no random bits for later UUIDs. So clones of a
+// version 7; it keeps no random bits for later UUIDs. So clones of a
 // process restored from one memory snapshot (VM clones, CRIU, serverless
 // snapshot-restore) differ at once in their versions 4 and 7, and 6
-// without V6Node, which draw their random bits for each UUID; but they
-// share a clock sequence, so a UUID of version 1 or 2, or 6 with V6Node,
-// made by one clone can equal another clone's made at the same 100-ns
-// tick, until the clone notices the restore. A Generator with the system
-// clock notices it when the wall clock jumps against the monotonic clock
-// by more than a second (or a thousandth of the time elapsed), as it does
-// once a restored clone's clock is corrected: it then draws a new clock
-// sequence from its Rand, and a new node where the node is random, and
-// continues above every timestamp it handed out, and with a state file
-// above every one the file knows of, without taking the clock sequence
-// saved there. An NTP step looks the same and costs one clock sequence. A
-// clone whose wall clock is never corrected, or a Generator with an
-// injected [GeneratorOptions.Now], cannot notice: give such clones
-// distinct nodes, or use version 4 or 7.
+// without V6Node; but they share a clock sequence, so a UUID of version 1
+// or 2, or 6 with V6Node, made by one clone can equal another clone's made
+// at the same 100-ns tick, until the clone notices the restore. A
+// Generator with the system clock notices it when the wall clock jumps
+// against the monotonic clock by more than a second (or a thousandth of
+// the time elapsed), as it does once a restored clone's clock is
+// corrected: it then draws a new clock sequence from its Rand, and a new
+// node where the node is random. An NTP step looks the same and costs one
+// clock sequence. A clone whose wall clock is never corrected, or a
+// Generator with an injected [GeneratorOptions.Now], cannot notice: give
+// such clones distinct nodes, or use version 4 or 7.
 type Generator struct {
 	// A Generator composes the parts the versions need: a clock, an
 	// entropy source, a Gregorian source for versions 1 and 6 with a node
@@ -131,7 +139,7 @@ func NewGenerator(opts GeneratorOptions) *Generator {
 		nodes = HardwareNode()
 	}
 	if opts.StateFile != "" {
-		f := newFileGregorian(opts.StateFile, opts.StateFileLockWait, nodes)
+		f := newFileGregorian(opts.StateFile, opts.StateFileLockWait, nodes, &sharedFiles)
 		g.greg = f
 		// A Generator dropped without Close lets go of its share of the
 		// open file when it is collected; f holds no pointer to g.
@@ -166,20 +174,6 @@ func (g *Generator) Close() error {
 	return g.greg.close()
 }
 
-// ErrExhausted is returned by a [Generator] when no new value fits a
-// layout: its clock reads at or past the last timestamp the layout holds
-// (5236-03-31 for versions 1 and 6, 10889-08-02 for version 7) and the
-// counters and clock sequences that stretch that timestamp are used up;
-// or, for version 1 and version 6 with [GeneratorOptions.V6Node], once
-// a clock that read that far ahead and then went back 16384 times has
-// moved every later timestamp there (see [Generator.NewV1]). The
-// Generator never hands out a repeated value instead. After one wrong
-// reading in the far future, it makes UUIDs again as soon as the clock
-// reads sane. The package-level functions, which cannot return an error,
-// panic with it; with the system clock that cannot happen before the
-// year 5236.
-var ErrExhausted = errors.New("uuid: generator exhausted: no new value fits the layout")
-
 // orPanic returns u, or panics with err: the package-level functions use the
 // default generator, whose sources cannot fail, so err is ErrExhausted.
 func orPanic(u UUID, err error) UUID {
@@ -201,20 +195,37 @@ func exhausted(ticks uint64, ok bool) (uint64, error) {
 // version 1 UUID, or version 6 UUID with a node, from g's Gregorian source.
 func (g *Generator) nextGregorian() (ticks uint64, seq uint16, node [6]byte, err error) {
 	g.init()
-	now := g.clock.ticks()
-	for reads := 0; ; reads++ {
-		ticks, seq, node, st, err := g.greg.next(now, g.clock.era(), reads >= stallReads, &g.entropy)
+	now, stopped := g.clock.ticks(), false
+	for {
+		ticks, seq, node, st, err := g.greg.next(now, g.clock.era(), stopped, &g.entropy)
 		switch {
 		case err != nil:
 			return 0, 0, node, err
 		case st == stepWait:
-			now = g.clock.ticks()
+			now, stopped = g.waitForClock(now)
 			continue
 		case st == stepExhausted:
 			return 0, 0, node, ErrExhausted
 		}
 		return ticks, seq, node, nil
 	}
+}
+
+// waitForClock reads the clock until it moves past last, at most
+// stallReads times, holding no lock, and returns its reading and whether
+// it did not move on throughout (stopped: it stood still, or went back
+// and forth). It does not yield between reads: with many callers a yield
+// can cost a whole round of the scheduler, and the reads are bounded, so
+// no caller waits on another. As each wait needs the clock past the last,
+// and the rule waits only for a clock at most Slack behind, a call waits
+// a bounded time.
+func (g *Generator) waitForClock(last uint64) (now uint64, stopped bool) {
+	for range stallReads {
+		if now = g.clock.ticks(); now > last {
+			return now, false
+		}
+	}
+	return last, true
 }
 
 // nextDCE returns the timestamp, 6-bit clock sequence and node for the

@@ -15,6 +15,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/afb7af96/uuid/internal/gregorian"
 )
 
 // TestAtClamps checks the …At constructors at both ends of each range and
@@ -358,6 +360,7 @@ func TestConcurrentGenerators(t *testing.T) {
 			default:
 				clock.Add(time.Microsecond)
 			}
+			runtime.Gosched() // js/wasm does not preempt: let the workers run
 		}
 	}()
 	results := make([][3][]UUID, workers)
@@ -448,20 +451,31 @@ func TestV1BurstStallsThenWaits(t *testing.T) {
 		Now:  func() time.Time { return gregorianTime(base + uint64(reads.Add(1)) - 1) },
 		Node: StaticNode([6]byte{1}),
 	})
-	must(g.NewV1()) // reads the clock once: base
+	seq0, _ := must(g.NewV1()).ClockSequence() // reads the clock once: base
 	memState(g).mu.Lock()
-	memState(g).state.end = base + 2 + maxAhead // the next clock reading, base+1, is maxAhead behind the last
+	openRun(g).End = base + 2 + maxAhead // the next clock reading, base+1, is maxAhead behind the last
 	memState(g).mu.Unlock()
-	seq0 := memState(g).state.seq
 	u := must(g.NewV1())
 	ticks := v1Ticks(u)
-	if ticks != base+maxAhead+2 || memState(g).state.seq != seq0 {
-		t.Errorf("after the stall: ticks = base+%d, seq %#x; want base+%d, %#x", ticks-base, memState(g).state.seq, maxAhead+2, seq0)
+	if seq, _ := u.ClockSequence(); ticks != base+maxAhead+2 || seq != seq0 {
+		t.Errorf("after the stall: ticks = base+%d, seq %#x; want base+%d, %#x", ticks-base, seq, maxAhead+2, seq0)
 	}
 	// The clock had to reach lastTicks+1-maxAhead before NewV1 returned.
 	if n := reads.Load(); n < 3 {
 		t.Errorf("clock read %d times; NewV1 did not wait", n)
 	}
+}
+
+// openRun returns the open run of g's state in memory with the highest
+// end; the caller holds its lock.
+func openRun(g *Generator) *gregorian.Run {
+	var best *gregorian.Run
+	for i, r := range memState(g).state.Runs {
+		if r.Open && (best == nil || r.End > best.End) {
+			best = &memState(g).state.Runs[i]
+		}
+	}
+	return best
 }
 
 // TestV1StoppedClock runs the generator maxAhead ahead of a clock that
@@ -471,13 +485,34 @@ func TestV1StoppedClock(t *testing.T) {
 	g := NewGenerator(GeneratorOptions{Now: fixedClock(rfcTime), V6Node: true, Node: StaticNode([6]byte{1})})
 	first := must(g.NewV1())
 	memState(g).mu.Lock()
-	memState(g).state.end += maxAhead
+	openRun(g).End += maxAhead
 	memState(g).mu.Unlock()
 	u := must(g.NewV1())
 	s0, _ := first.ClockSequence()
 	s1, _ := u.ClockSequence()
 	if s1 != (s0+1)&0x3fff || v1Ticks(u) != v1Ticks(first) {
 		t.Errorf("stopped clock: %v after %v; want the same time with the next clock sequence", u, first)
+	}
+}
+
+// TestV1ClockBackAndForth runs the generator maxAhead ahead of a clock
+// that goes back and forth by one tick and never on: it counts as stopped,
+// and NewV1 takes a new clock sequence rather than wait for ever.
+func TestV1ClockBackAndForth(t *testing.T) {
+	base := gregorianTicks(rfcTime)
+	var reads int
+	g := NewGenerator(GeneratorOptions{
+		Now:  func() time.Time { reads++; return gregorianTime(base + uint64(reads%2)) },
+		Node: StaticNode([6]byte{1}),
+	})
+	first := must(g.NewV1())
+	memState(g).mu.Lock()
+	openRun(g).End = base + maxAhead + 2
+	memState(g).mu.Unlock()
+	u := must(g.NewV1())
+	s0, _ := first.ClockSequence()
+	if s1, _ := u.ClockSequence(); s1 == s0 || v1Ticks(u) > base+1 {
+		t.Errorf("clock back and forth: %v after %v; want the clock's time with another clock sequence", u, first)
 	}
 }
 

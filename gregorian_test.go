@@ -6,6 +6,9 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/afb7af96/uuid/internal/gregorian"
+	"github.com/afb7af96/uuid/internal/statefile"
 )
 
 // soakScale returns how many times longer a test that can run long should
@@ -23,6 +26,9 @@ func soakScale(t *testing.T) int {
 	}
 	return max(2, int(n))
 }
+
+// noHistory is the history of a table or store used alone: none.
+func noHistory([6]byte, *gregorian.Node) {}
 
 // A clockShape is a clock that keeps misbehaving the same way.
 type clockShape struct {
@@ -73,12 +79,13 @@ func TestUniquenessRule(t *testing.T) {
 	for _, c := range clockShapes {
 		t.Run("state=memory/clock="+c.name, func(t *testing.T) {
 			t.Parallel()
-			var s gregorianState
+			var s gregorian.Node
 			seen := pairSet{}
 			for i := 0; i < n; i++ {
-				ticks, seq, st := s.next(c.ticks(i), true)
-				if st != stepDone {
-					t.Fatalf("call %d: step %d", i, st)
+				now := c.ticks(i)
+				ticks, seq, r := s.Take(now, 1, true)
+				if r != gregorian.Done || ticks > now+maxAhead {
+					t.Fatalf("call %d: %d ticks ahead, result %d", i, ticks-now, r)
 				}
 				seen.add(t, "memory", i, ticks, seq)
 			}
@@ -87,13 +94,14 @@ func TestUniquenessRule(t *testing.T) {
 			t.Parallel()
 			// A block of one per call, as a process reserving again and
 			// again, so that the clock sequences wrap.
-			var tab stateTable
+			var tab statefile.Table
 			node := [6]byte{0x02, 0, 0, 0, 0, 1}
 			seen := pairSet{}
 			for i := 0; i < n; i++ {
-				start, seq, _, err := tab.reserve(claim{from: c.ticks(i), n: 1, node: node, randSeq: 7})
-				if err != nil {
-					t.Fatal(err)
+				now := c.ticks(i)
+				start, seq, _, r, err := tab.Reserve(statefile.Claim{From: now, N: 1, Node: node, Stopped: true, RandSeq: 7}, statefile.ID{}, noHistory)
+				if err != nil || r != gregorian.Done || start > now+maxAhead {
+					t.Fatalf("call %d: %d ticks ahead, result %d, %v", i, start-now, r, err)
 				}
 				seen.add(t, "table", i, start, seq)
 			}
@@ -101,23 +109,28 @@ func TestUniquenessRule(t *testing.T) {
 	}
 }
 
-// TestEpochAboveEverything: once a clock that keeps going back has used
-// every clock sequence, timestamps move above every one handed out, even
-// far ahead of the clock, rather than follow the clock back.
-func TestEpochAboveEverything(t *testing.T) {
-	var s gregorianState
+// TestWrongReadingCostsOneSequence: a clock that alternates between now
+// and a year ahead, far more often than there are clock sequences, keeps
+// two runs, one per reading: timestamps follow each reading and no more
+// than two clock sequences are used.
+func TestWrongReadingCostsOneSequence(t *testing.T) {
+	var s gregorian.Node
 	far := gregorianTicks(rfcTime.Add(365 * 24 * time.Hour))
 	now := gregorianTicks(rfcTime)
+	seqs := map[uint16]bool{}
 	for i := range 1 << 15 {
-		reading := now
+		reading := now + uint64(i)
 		if i%2 == 1 {
-			reading = far
+			reading = far + uint64(i)
 		}
-		s.next(reading, true)
+		ticks, seq, r := s.Take(reading, 1, true)
+		if r != gregorian.Done || ticks < reading || ticks > reading+maxAhead {
+			t.Fatalf("call %d: ticks reading%+d, result %d", i, int64(ticks-reading), r)
+		}
+		seqs[seq] = true
 	}
-	ticks, _, st := s.next(now, true)
-	if st != stepDone || ticks < far {
-		t.Fatalf("after 16384 step backs: ticks %d, step %d; want at least %d", ticks, st, far)
+	if len(seqs) > 2 {
+		t.Errorf("%d clock sequences used; want 2", len(seqs))
 	}
 }
 
@@ -133,80 +146,6 @@ func (f *flakyNode) NodeID() ([6]byte, error) {
 		return [6]byte{}, errBroken
 	}
 	return [6]byte{0x02, 8, 8, 8, 8, 8}, nil
-}
-
-// TestResume pins the rule for a clock that went back, which the state in
-// memory and the state file share.
-func TestResume(t *testing.T) {
-	const end = 1_000_000_000
-	for _, tc := range []struct {
-		name      string
-		now       uint64
-		ahead     uint64
-		wantStart uint64
-		wantNext  bool
-	}{
-		{"clock_past_end", end + 5, maxAhead, end + 5, false},
-		{"clock_at_end", end, maxAhead, end, false},
-		{"clock_just_behind", end - 1, maxAhead, end, false},
-		{"clock_behind_by_maxAhead", end - maxAhead, maxAhead, end, false},
-		{"clock_went_back", end - maxAhead - 1, maxAhead, end - maxAhead - 1, true},
-		{"clock_at_zero", 0, maxAhead, 0, true},
-		{"file_behind_by_fileAhead", end - fileAhead, fileAhead, end, false},
-		{"file_went_back", end - fileAhead - 1, fileAhead, end - fileAhead - 1, true},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			start, next := resume(end, tc.now, tc.ahead)
-			if start != tc.wantStart || next != tc.wantNext {
-				t.Errorf("resume(end, end%+d) = end%+d, %v; want end%+d, %v",
-					int64(tc.now-end), int64(start-end), next, int64(tc.wantStart-end), tc.wantNext)
-			}
-		})
-	}
-}
-
-// TestGregorianStateAlone drives the Gregorian state with explicit clock
-// readings, no clock and no Generator.
-func TestGregorianStateAlone(t *testing.T) {
-	const t0 = 1 << 56
-	var s gregorianState
-	s.seq = 0x1234
-	take := func(now uint64, stalled bool) (uint64, uint16, step) {
-		t.Helper()
-		return s.next(now, stalled)
-	}
-	if ticks, seq, st := take(t0, false); ticks != t0 || seq != 0x1234 || st != stepDone {
-		t.Fatalf("first = %d, %#x, %d", ticks, seq, st)
-	}
-	// The same reading again counts into the next tick.
-	if ticks, seq, _ := take(t0, false); ticks != t0+1 || seq != 0x1234 {
-		t.Fatalf("same reading = t0+%d, %#x; want t0+1", ticks-t0, seq)
-	}
-	// A small step back is counted through with the same clock sequence.
-	if ticks, seq, _ := take(t0-100, false); ticks != t0+2 || seq != 0x1234 {
-		t.Fatalf("small step back = t0+%d, %#x; want t0+2, same sequence", ticks-t0, seq)
-	}
-	// A step back by more than maxAhead restarts at the clock with the next
-	// clock sequence.
-	back := uint64(t0 - 2*maxAhead)
-	if ticks, seq, _ := take(back, false); ticks != back || seq != 0x1235 {
-		t.Fatalf("step back = %d, %#x; want %d, 0x1235", ticks, seq, back)
-	}
-	// maxAhead ahead of a clock that moves: wait.
-	s.end = back + maxAhead + 2
-	if _, _, st := take(back+1, false); st != stepWait {
-		t.Fatalf("burst past maxAhead: step %d; want stepWait", st)
-	}
-	// ... or of a clock that stepped back a little: a wobble, not a clock
-	// that went back, so wait too.
-	if _, _, st := take(back-5, false); st != stepWait {
-		t.Fatalf("burst past maxAhead, clock 5 ticks back: step %d; want stepWait", st)
-	}
-	// ... and of a clock that stopped: stalled gives a new sequence.
-	s.end, s.lastNow = back+maxAhead+2, back+1
-	if ticks, seq, st := take(back+1, true); st != stepDone || ticks != back+1 || seq != 0x1236 {
-		t.Fatalf("stalled = %d, %#x, %d; want %d, 0x1236", ticks, seq, st, back+1)
-	}
 }
 
 // oscillate returns a clock that alternates between t and t+d, starting
@@ -238,17 +177,16 @@ func TestOscillatingClock(t *testing.T) {
 			checkUnique(t, "v6", generate(t, n, g.NewV6))
 		})
 	}
-	// Through the state alone: after 16384 step backs the epoch's floor
-	// rises above every timestamp handed out.
-	var s gregorianState
+	// Through the state alone, far past 16384 step backs.
+	var s gregorian.Node
 	seen := map[[2]uint64]bool{}
 	for i := range 3 * (1 << 14) {
 		now := uint64(1 << 40)
 		if i%2 == 1 {
 			now += 2 * maxAhead
 		}
-		ticks, seq, st := s.next(now, false)
-		if st != stepDone {
+		ticks, seq, st := s.Take(now, 1, false)
+		if st != gregorian.Done {
 			t.Fatalf("call %d: step %d", i, st)
 		}
 		if k := [2]uint64{ticks, uint64(seq)}; seen[k] {

@@ -4,22 +4,26 @@ package uuid
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/binary"
-	"encoding/hex"
 	"errors"
+	"fmt"
 	"hash/crc32"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"testing/iotest"
 	"time"
+
+	"github.com/afb7af96/uuid/internal/gregorian"
+	"github.com/afb7af96/uuid/internal/statefile"
 )
 
 // stateNode is the node of every state file test, in every process.
@@ -162,42 +166,63 @@ func checkDistinct(t *testing.T, what string, ids []UUID) {
 
 // openStore returns the store of the state file at path, opened at its
 // first reservation.
-func openStore(path string) *fileStore {
-	return &fileStore{path: path}
-}
+func openStore(path string) *statefile.Store { return statefile.NewStore(statefile.OS, path) }
 
 // reserveBlock reserves n timestamps from from for node, as a process
 // that knows nothing of its own, with seq as the random clock sequence.
-func reserveBlock(s *fileStore, from, n uint64, node [6]byte, seq uint16) (uint64, uint16, [6]byte, error) {
-	return s.reserve(claim{from: from, n: n, node: node, random: isRandomNode(node), randSeq: seq & 0x3fff}, defaultLockWait)
+func reserveBlock(s *statefile.Store, from, n uint64, node [6]byte, seq uint16) (uint64, uint16, [6]byte, error) {
+	return reserveClaim(s, statefile.Claim{From: from, N: n, Node: node, Random: isRandomNode(node), RandSeq: seq & 0x3fff})
+}
+
+// reserveClaim reserves c with no history; a rule that asks to wait is
+// an error.
+func reserveClaim(s *statefile.Store, c statefile.Claim) (uint64, uint16, [6]byte, error) {
+	start, seq, node, res, err := s.Reserve(c, defaultLockWait, noHistory)
+	if err == nil && res != gregorian.Done {
+		err = fmt.Errorf("reserve: result %d", res)
+	}
+	return start, seq, node, stateFileErr(err)
 }
 
 // readTable returns the table in the state file at path.
-func readTable(t *testing.T, path string) stateTable {
+func readTable(t *testing.T, path string) statefile.Table {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(b) != tableLen {
-		t.Fatalf("state file holds %d bytes; want a table of %d", len(b), tableLen)
-	}
-	tab, err := decodeTable(b)
+	tab, err := statefile.Decode(b, statefile.ID{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return tab
 }
 
+// A slotView is what the tests read of a node's slot: its open run with
+// the highest end.
+type slotView struct {
+	seq uint16
+	end uint64
+}
+
 // slotOf returns node's slot in the state file at path.
-func slotOf(t *testing.T, path string, node [6]byte) stateSlot {
+func slotOf(t *testing.T, path string, node [6]byte) slotView {
 	t.Helper()
 	tab := readTable(t, path)
-	i := tab.find(node)
-	if i < 0 {
-		t.Fatalf("state file has no slot for node %x", node)
+	for _, s := range tab.Slots {
+		if s.Used == 0 || s.Node != node {
+			continue
+		}
+		var v slotView
+		for _, r := range s.State.Runs {
+			if r.Open && r.End > v.end {
+				v = slotView{r.Seq, r.End}
+			}
+		}
+		return v
 	}
-	return tab.slots[i]
+	t.Fatalf("state file has no slot for node %x", node)
+	return slotView{}
 }
 
 // lockHeld reports whether some open file holds the lock of the file at
@@ -220,15 +245,17 @@ func lockHeld(t *testing.T, path string) bool {
 	}
 }
 
-// slot returns the state of a node whose current run, the only one of its
-// epoch, ends at end with clock sequence seq.
-func slot(end uint64, seq uint16, node [6]byte) stateSlot {
-	return stateSlot{seqState: seqState{seq: seq, end: end, high: end}, node: node}
+// slot returns the slot of a node whose one run, the last started, ends
+// at end with clock sequence seq.
+func slot(end uint64, seq uint16, node [6]byte) statefile.Slot {
+	st := gregorian.Node{Lap: seq, N: 1}
+	st.Runs[0] = gregorian.Run{Seq: seq, End: end, Open: true}
+	return statefile.Slot{Used: 1, Hits: 2, Node: node, State: st}
 }
 
 // writeTable writes to path the table edit makes, with every slot naming
 // the file at path, which it creates if needed.
-func writeTable(t *testing.T, path string, edit func(tab *stateTable)) {
+func writeTable(t *testing.T, path string, edit func(tab *statefile.Table)) {
 	t.Helper()
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
@@ -239,178 +266,15 @@ func writeTable(t *testing.T, path string, edit func(tab *stateTable)) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, _ := fileIdentity(fi)
-	var tab stateTable
+	st := fi.Sys().(*syscall.Stat_t)
+	var tab statefile.Table
 	edit(&tab)
-	for i := range tab.slots {
-		tab.slots[i].file = id
+	for i := range tab.Slots {
+		tab.Slots[i].File = statefile.ID{Dev: uint64(st.Dev), Ino: uint64(st.Ino)}
 	}
-	b := tab.encode()
+	b := tab.Encode()
 	if _, err := f.WriteAt(b[:], 0); err != nil {
 		t.Fatal(err)
-	}
-}
-
-// TestStateTableLayout pins the file format that README.md documents.
-func TestStateTableLayout(t *testing.T) {
-	var tab stateTable
-	tab.count = 7
-	tab.evicted[1] = 0x0102030405060708
-	tab.slots[0] = stateSlot{
-		seqState: seqState{seq: 0x2bcd, runs: 0x0123, end: 0x1ec9414c232ab00, floor: 0x1ec9414c2000000, high: 0x1ec9414c232ab01},
-		used:     1, hits: 9, node: [6]byte{0x02, 0x00, 0x5e, 0x10, 0x00, 0x01}, file: fileID{0x803, 0x1234567},
-	}
-	b := tab.encode()
-	// The checksum is the IEEE CRC-32 of zlib and PNG: Python's
-	// zlib.crc32(b[:28] + b[32:]).
-	sum := hex.EncodeToString(b[28:32])
-	want := "55557374" + "03" + "000000" + "0000000000000007" + "000000000000000000000000" + sum +
-		"0000000000000000" + "0102030405060708" + strings.Repeat("0000000000000000", evictBuckets-2) +
-		"0000000000000001" + "01ec9414c232ab00" + "01ec9414c2000000" + "01ec9414c232ab01" + "2bcd" + "0123" + "02005e100001" + "0009" + "00000000" +
-		"0000000000000803" + "0000000001234567"
-	if got := hex.EncodeToString(b[:slotsAt+slotLen]); got != want {
-		t.Errorf("table = %s; want %s", got, want)
-	}
-	if got := crc32.Update(crc32.ChecksumIEEE(b[:28]), crc32.IEEETable, b[32:]); got != binary.BigEndian.Uint32(b[28:]) {
-		t.Errorf("checksum %#x; want %#x", binary.BigEndian.Uint32(b[28:]), got)
-	}
-	if rest := b[slotsAt+slotLen:]; !bytes.Equal(rest, make([]byte, len(rest))) {
-		t.Errorf("empty slots are not zero: %x", rest)
-	}
-	if got, err := decodeTable(b[:]); err != nil || got != tab {
-		t.Errorf("decodeTable(encode(%+v)) = %+v, %v", tab, got, err)
-	}
-	// Every single-byte change is caught by the checksum: the table reads
-	// as torn, which is no state.
-	for i := 5; i < len(b); i++ {
-		c := b
-		c[i] ^= 0x01
-		if got, err := decodeTable(c[:]); err != nil || got != (stateTable{}) {
-			t.Fatalf("decodeTable with byte %d flipped = %+v, %v; want no state", i, got, err)
-		}
-	}
-}
-
-// TestStateFileRecovery starts a reservation from the state files a crash,
-// a bug, an older version of this package or another program may leave,
-// and checks the block's start and clock sequence (RFC 4122, Section
-// 4.2.1) and the slot saved after it, or that a file that is not a state
-// file is refused and left as it was.
-func TestStateFileRecovery(t *testing.T) {
-	from := gregorianTicks(rfcTime)
-	const n = 100
-	const randSeq = 0x2bcd // the random clock sequence of a restart
-	const saved = 0x1234
-	other := [6]byte{0x02, 0x00, 0x5e, 0x10, 0x00, 0x02}
-	table := func(edit func(tab *stateTable)) []byte {
-		var tab stateTable
-		edit(&tab)
-		b := tab.encode()
-		return b[:]
-	}
-	format := func(v byte) []byte {
-		b := table(func(*stateTable) {})
-		b[4] = v
-		binary.BigEndian.PutUint32(b[28:], tableSum(b))
-		return b
-	}
-	for _, tc := range []struct {
-		name      string
-		content   []byte // nil: no file
-		current   bool   // the slots name the file they are in
-		wantStart uint64
-		wantSeq   uint16
-		refused   bool // ErrNotStateFile, and the file is left alone
-	}{
-		// No usable state: a random clock sequence and the clock's time.
-		{name: "missing", wantStart: from, wantSeq: randSeq},
-		{name: "empty", content: []byte{}, wantStart: from, wantSeq: randSeq},
-		{name: "table-torn", content: table(func(tab *stateTable) { tab.write(0, slot(from+1000, saved, stateNode)) })[:tableLen-100], wantStart: from, wantSeq: randSeq},
-		{name: "table-bad-checksum", content: func() []byte {
-			b := table(func(tab *stateTable) { tab.write(0, slot(from+1000, saved, stateNode)) })
-			b[100] ^= 1
-			return b
-		}(), wantStart: from, wantSeq: randSeq},
-		{name: "other-node", content: table(func(tab *stateTable) { tab.write(0, slot(from+1000, saved, other)) }), current: true, wantStart: from, wantSeq: randSeq},
-		// A slot copied from another file: possibly stale, so a restart
-		// above it, with a random clock sequence.
-		{name: "table-copied", content: table(func(tab *stateTable) {
-			tab.write(3, slot(from+1000, saved, stateNode))
-			tab.slots[3].file = fileID{1, 2}
-		}), wantStart: from + 1000, wantSeq: randSeq},
-		// A node evicted from the table: a restart above its bucket.
-		{name: "evicted", current: true, content: table(func(tab *stateTable) {
-			tab.evicted[evictBucket(stateNode)] = from + 5000
-		}), wantStart: from + 5000, wantSeq: randSeq},
-		// This node's slot in a table, among others.
-		{name: "table-behind", current: true, content: table(func(tab *stateTable) {
-			tab.write(0, slot(from+7, 1, other))
-			tab.write(5, slot(from-5, saved, stateNode))
-		}), wantStart: from, wantSeq: saved},
-		{name: "table-zero-time", current: true, content: table(func(tab *stateTable) { tab.write(5, slot(0, saved, stateNode)) }), wantStart: from, wantSeq: saved},
-		{name: "table-ahead", current: true, content: table(func(tab *stateTable) {
-			tab.write(5, slot(from+1000, saved, stateNode))
-			tab.write(0, slot(from+fileAhead*9, 1, other))
-		}), wantStart: from + 1000, wantSeq: saved},
-		{name: "table-ahead-by-max", current: true, content: table(func(tab *stateTable) { tab.write(5, slot(from+fileAhead, saved, stateNode)) }), wantStart: from + fileAhead, wantSeq: saved},
-		{name: "table-future", current: true, content: table(func(tab *stateTable) {
-			tab.write(15, slot(from+fileAhead+1, saved, stateNode))
-		}), wantStart: from, wantSeq: saved + 1},
-		{name: "table-seq-wraps", current: true, content: table(func(tab *stateTable) { tab.write(15, slot(from+10*maxAhead, 0x3fff, stateNode)) }), wantStart: from, wantSeq: 0},
-		// Every clock sequence of the epoch used: a new epoch above all.
-		{name: "epoch-used-up", current: true, content: table(func(tab *stateTable) {
-			s := slot(from+10*maxAhead, saved, stateNode)
-			s.runs, s.high = 1<<14-1, from+100*maxAhead
-			tab.write(15, s)
-		}), wantStart: from + 100*maxAhead, wantSeq: saved + 1},
-		// Not a state file: refused, and left as it was.
-		{name: "config", content: []byte("listen = 127.0.0.1:8080\nworkers = 4\n"), refused: true},
-		{name: "random-32-bytes", content: []byte("not a state record, just 32 b..."), refused: true},
-		{name: "long-garbage", content: bytes.Repeat([]byte{0x5a}, 4096), refused: true},
-		{name: "table-then-junk", content: append(table(func(*stateTable) {}), 0), refused: true},
-		{name: "bad-magic", content: func() []byte { b := table(func(*stateTable) {}); b[0] = 'X'; return b }(), refused: true},
-		{name: "format-1", content: format(1)[:32], refused: true},
-		{name: "format-2", content: format(2), refused: true},
-		{name: "future-format", content: format(4), refused: true},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "state")
-			if tc.content != nil {
-				if err := os.WriteFile(path, tc.content, 0o600); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if tc.current {
-				tab, err := decodeTable(tc.content)
-				if err != nil {
-					t.Fatal(err)
-				}
-				writeTable(t, path, func(t *stateTable) { *t = tab })
-			}
-			s := openStore(path)
-			defer s.close()
-			start, seq, _, err := reserveBlock(s, from, n, stateNode, randSeq)
-			if tc.refused {
-				var se *StateFileError
-				if !errors.As(err, &se) || !errors.Is(err, ErrNotStateFile) {
-					t.Fatalf("reserve = %v; want a *StateFileError matching ErrNotStateFile", err)
-				}
-				if b, _ := os.ReadFile(path); !bytes.Equal(b, tc.content) {
-					t.Fatalf("refused file changed to %x", b)
-				}
-				return
-			}
-			if err != nil || start != tc.wantStart || seq != tc.wantSeq {
-				t.Fatalf("reserve(%d, %d) = %d, %#x, %v; want %d, %#x, nil", from, n, start, seq, err, tc.wantStart, tc.wantSeq)
-			}
-			got := slotOf(t, path, stateNode)
-			if got.end != tc.wantStart+n || got.seq != tc.wantSeq || got.file != s.id || got.high < got.end {
-				t.Errorf("saved %+v; want end %d, seq %#x, file %v", got, tc.wantStart+n, tc.wantSeq, s.id)
-			}
-			if lockHeld(t, path) {
-				t.Error("the state file is still locked after reserve")
-			}
-		})
 	}
 }
 
@@ -419,10 +283,10 @@ func TestStateFileRecovery(t *testing.T) {
 func TestStateFileRandError(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state")
 	s := openStore(path)
-	defer s.close()
+	defer s.Close()
 	errRand := errors.New("no entropy")
 	_, randErr := (&entropy{r: iotest.ErrReader(errRand)}).randomSeq()
-	if _, _, _, err := s.reserve(claim{from: 1000, n: 64, node: stateNode, randErr: randErr}, defaultLockWait); !errors.Is(err, errRand) || !errors.Is(err, ErrRandom) {
+	if _, _, _, err := reserveClaim(s, statefile.Claim{From: 1000, N: 64, Node: stateNode, RandErr: randErr}); !errors.Is(err, errRand) || !errors.Is(err, ErrRandom) {
 		t.Fatalf("reserve with a failing random source = %v; want %v", err, errRand)
 	}
 	if b, err := os.ReadFile(path); err != nil || len(b) != 0 {
@@ -442,7 +306,7 @@ func TestStateFileRandError(t *testing.T) {
 func TestStateFileGeneratorRecovery(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state")
 	future := gregorianTicks(rfcTime.Add(time.Hour))
-	writeTable(t, path, func(tab *stateTable) { tab.write(0, slot(future, 0x0100, stateNode)) })
+	writeTable(t, path, func(tab *statefile.Table) { tab.Count, tab.Slots[0] = 1, slot(future, 0x0100, stateNode) })
 	g := NewGenerator(stateOptions(path, rfcTime))
 	u, err := g.NewV1()
 	if err != nil {
@@ -648,7 +512,7 @@ func TestStateFileLock(t *testing.T) {
 		errs := make([]error, 2)
 		for i := range got {
 			s := openStore(path)
-			defer s.close()
+			defer s.Close()
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
@@ -893,7 +757,7 @@ func TestStateFileAllocs(t *testing.T) {
 func TestStateFileReopenRecovers(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state")
 	s := openStore(path)
-	defer s.close()
+	defer s.Close()
 	if _, _, _, err := reserveBlock(s, 1000, 64, stateNode, stateSeq); err != nil {
 		t.Fatal(err)
 	}
@@ -918,104 +782,6 @@ func TestStateFileReopenRecovers(t *testing.T) {
 	if r := slotOf(t, path, stateNode); r.end != 3064 {
 		t.Errorf("slot after recovery: %+v; want end 3064", r)
 	}
-}
-
-// TestStateTableReserve drives the reservation rule on a table alone.
-func TestStateTableReserve(t *testing.T) {
-	file := fileID{8, 42}
-	node := func(i int) [6]byte { return [6]byte{0x02, 0, 0, 0, byte(i >> 8), byte(i)} }
-	reserve := func(tab *stateTable, c claim) (uint64, uint16, [6]byte) {
-		t.Helper()
-		c.file, c.randSeq = file, 0x1111
-		start, seq, used, err := tab.reserve(c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return start, seq, used
-	}
-	t.Run("nodes-keep-their-slots", func(t *testing.T) {
-		var tab stateTable
-		for round := range 3 {
-			for i := range tableSlots {
-				start, seq, _ := reserve(&tab, claim{from: 1000, n: 10, node: node(i)})
-				if want := uint64(1000 + 10*round); start != want || seq != 0x1111 {
-					t.Fatalf("round %d, node %d: start %d, seq %#x; want %d, 0x1111", round, i, start, seq, want)
-				}
-			}
-		}
-	})
-	t.Run("full-table-evicts-least-recent-once-used", func(t *testing.T) {
-		var tab stateTable
-		for i := range tableSlots {
-			reserve(&tab, claim{from: 1000, n: 10, node: node(i)})
-		}
-		reserve(&tab, claim{from: 1000, n: 10, node: node(0)}) // node 1 is now the least recent of those used once
-		reserve(&tab, claim{from: 1000, n: 10, node: node(99)})
-		if tab.find(node(1)) >= 0 || tab.find(node(99)) < 0 || tab.find(node(0)) < 0 {
-			t.Fatalf("after a 17th node: %+v; want node 1 evicted", tab.slots)
-		}
-		// The evicted node restarts above what it could have used.
-		start, _, _ := reserve(&tab, claim{from: 1000, n: 10, node: node(1)})
-		if start < 1010 {
-			t.Errorf("evicted node: start %d; want at least 1010", start)
-		}
-	})
-	t.Run("node-in-use-keeps-its-slot", func(t *testing.T) {
-		// A node that reserves again and again keeps its slot while ten
-		// tables' worth of nodes that reserve once come and go.
-		var tab stateTable
-		hot := node(7)
-		var want uint64 = 1000
-		for i := range 10 * tableSlots {
-			start, seq, _ := reserve(&tab, claim{from: 1000, n: 10, node: hot})
-			if start != want || seq != 0x1111 {
-				t.Fatalf("after %d other nodes: start %d, seq %#x; want %d, 0x1111", i, start, seq, want)
-			}
-			want += 10
-			reserve(&tab, claim{from: 5000, n: 10, node: node(1000 + i)})
-		}
-	})
-	t.Run("random-nodes-share-one-slot", func(t *testing.T) {
-		var tab stateTable
-		a, b := randomNode(), randomNode()
-		reserve(&tab, claim{from: 1000, n: 10, node: a, random: true})
-		if _, _, used := reserve(&tab, claim{from: 1000, n: 10, node: b, random: true}); used != a {
-			t.Errorf("second random node used %x; want the table's %x", used, a)
-		}
-		if _, _, used := reserve(&tab, claim{from: 1000, n: 10, node: b, random: true, fresh: true}); used != b {
-			t.Errorf("fresh random node used %x; want its own %x", used, b)
-		}
-	})
-	t.Run("fresh-claim", func(t *testing.T) {
-		var tab stateTable
-		reserve(&tab, claim{from: 1000, n: 10, node: node(1)})
-		start, _, _ := reserve(&tab, claim{from: 1000, n: 10, node: node(1), fresh: true, high: 5000})
-		if start != 5000 {
-			t.Errorf("fresh claim: start %d; want 5000", start)
-		}
-	})
-	t.Run("slot-behind-the-process", func(t *testing.T) {
-		// The file knows less than the process (restored from a backup):
-		// a restart above what the process knows, however far ahead.
-		var tab stateTable
-		reserve(&tab, claim{from: 1000, n: 10, node: node(1)})
-		far := uint64(1000 + 10*maxHoldTicks)
-		start, _, _ := reserve(&tab, claim{from: 1000, n: 10, node: node(1), high: far})
-		if start != far {
-			t.Errorf("own history far ahead: start %d; want %d", start, far)
-		}
-	})
-	t.Run("random-error-only-when-needed", func(t *testing.T) {
-		var tab stateTable
-		errRand := errors.New("no entropy")
-		if _, _, _, err := tab.reserve(claim{from: 1000, n: 10, node: node(1), file: file, randErr: errRand}); err != errRand {
-			t.Fatalf("new node with a failed draw: %v; want %v", err, errRand)
-		}
-		reserve(&tab, claim{from: 1000, n: 10, node: node(1)})
-		if _, _, _, err := tab.reserve(claim{from: 1000, n: 10, node: node(1), file: file, randErr: errRand}); err != nil {
-			t.Fatalf("known node with a failed draw: %v; want nil", err)
-		}
-	})
 }
 
 // TestStateFileLockWait holds the state file's lock from another open
@@ -1241,5 +1007,187 @@ func writeResults(t *testing.T, size int, more func(i int) bool, next func(i int
 	}
 	if err := out.Close(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestStateFileRestoredInPlace restores a backup in place (cp backup
+// state keeps the inode) under Generators with random nodes, which take
+// the file's random node: a new Generator of the same process repeats
+// nothing the process handed out, whichever node the file hands it.
+func TestStateFileRestoredInPlace(t *testing.T) {
+	for _, nodes := range []NodeSource{RandomNode(), StaticNode(stateNode)} {
+		path := filepath.Join(t.TempDir(), "state")
+		opts := func() GeneratorOptions {
+			return GeneratorOptions{StateFile: path, Node: nodes, Now: fixedClock(rfcTime), Rand: constRand{}}
+		}
+		g := NewGenerator(opts())
+		all := generate(t, 10, g.NewV1)
+		backup, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, generate(t, 100_000, g.NewV1)...)
+		for range 5 {
+			if err := os.WriteFile(path, backup, 0o600); err != nil { // in place
+				t.Fatal(err)
+			}
+			h := NewGenerator(opts())
+			all = append(all, generate(t, 1000, h.NewV1)...)
+			h.Close()
+		}
+		g.Close()
+		checkDistinct(t, "after restores in place", all)
+	}
+}
+
+// nearBound returns a Generator with opts whose timestamps are already
+// within ahead ticks of running a second ahead of its frozen clock (at
+// rfcTime), in memory or, if opts has a StateFile, in the file; in CI
+// (UUID_SOAK_SECONDS set) it returns a fresh Generator, which gets there
+// by counting.
+func nearBound(t *testing.T, opts GeneratorOptions, ahead uint64) *Generator {
+	t.Helper()
+	end := gregorianTicks(rfcTime) + maxAhead - ahead
+	if soakScale(t) > 1 {
+		return NewGenerator(opts)
+	}
+	if opts.StateFile != "" {
+		writeTable(t, opts.StateFile, func(tab *statefile.Table) { tab.Count, tab.Slots[0] = 1, slot(end, stateSeq, stateNode) })
+		return NewGenerator(opts)
+	}
+	g := NewGenerator(opts)
+	must(g.NewV1())
+	memState(g).mu.Lock()
+	openRun(g).End = end
+	memState(g).mu.Unlock()
+	return g
+}
+
+// TestStateFileDriftBound runs a Generator with a state file on a clock
+// that stands still, past the 10 million UUIDs a second of timestamps
+// holds: none is dated more than a second after the clock. In memory too.
+func TestStateFileDriftBound(t *testing.T) {
+	n := 200_000 // in CI (UUID_SOAK_SECONDS set), 11 million from a fresh state
+	if soakScale(t) > 1 {
+		n = 11_000_000
+	}
+	for _, file := range []bool{false, true} {
+		opts := GeneratorOptions{Node: StaticNode(stateNode), Now: fixedClock(rfcTime), Rand: constRand{}}
+		if file {
+			opts.StateFile = filepath.Join(t.TempDir(), "state")
+		}
+		g := nearBound(t, opts, 100_000)
+		now := gregorianTicks(rfcTime)
+		var most uint64
+		seqs := map[uint16]bool{}
+		for range n {
+			u := must(g.NewV1())
+			most = max(most, v1Ticks(u)-now)
+			s, _ := u.ClockSequence()
+			seqs[s] = true
+		}
+		g.Close()
+		t.Logf("file=%v: %d UUIDs on a stopped clock, at most %v ahead, %d clock sequences", file, n, time.Duration(most*100), len(seqs))
+		if most > maxAhead {
+			t.Errorf("file=%v: a UUID %v ahead of a stopped clock", file, time.Duration(most*100))
+		}
+	}
+}
+
+// TestStateFileFormat2 starts from a file the previous version wrote
+// (format 2) and from a file of NULs: both are read, not refused.
+func TestStateFileFormat2(t *testing.T) {
+	dir := t.TempDir()
+	end := gregorianTicks(rfcTime) + 5000
+	f2 := make([]byte, 32+16*48)
+	copy(f2, "UUst\x02")
+	f2[15] = 1
+	p := f2[32:]
+	p[7] = 1
+	binary.BigEndian.PutUint64(p[8:], end)
+	binary.BigEndian.PutUint16(p[16:], 0x0123)
+	copy(p[18:24], stateNode[:])
+	binary.BigEndian.PutUint32(f2[28:], crc32.Update(crc32.ChecksumIEEE(f2[:28]), crc32.IEEETable, f2[32:]))
+	for name, content := range map[string][]byte{"format-2": f2, "nuls": make([]byte, 8192), "torn-header": []byte("UUs")} {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, content, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		g := NewGenerator(stateOptions(path, rfcTime))
+		u, err := g.NewV1()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if name == "format-2" && v1Ticks(u) < end {
+			t.Errorf("%s: %v is below the saved end", name, u)
+		}
+		g.Close()
+		if b, _ := os.ReadFile(path); len(b) != 3872 {
+			t.Errorf("%s: file of %d bytes after a reservation; want a format-4 table", name, len(b))
+		}
+	}
+}
+
+// TestStoppedClockLatency runs 128 goroutines on one Generator whose clock
+// stands still, past the second of timestamps it holds, in memory and with
+// a state file: a waiting call reads the clock at most stallReads times,
+// without the lock, so no call waits in proportion to the callers. The log
+// reports the slowest call, which with 128 busy goroutines on a few cores
+// is the scheduler's time slices (a mutex-protected counter shows the same),
+// so only the clock reads are asserted.
+func TestStoppedClockLatency(t *testing.T) {
+	const workers = 128
+	each := 2_000 // in CI (UUID_SOAK_SECONDS set), 100 000: 12.8 million in all, from a fresh state
+	if soakScale(t) > 1 && !raceEnabled {
+		each = 100_000
+	}
+	for _, file := range []bool{false, true} {
+		var reads atomic.Int64
+		opts := GeneratorOptions{Node: StaticNode(stateNode), Rand: constRand{}, Now: func() time.Time { reads.Add(1); return rfcTime }}
+		{ // one caller first: the clock reads of each call
+			if file {
+				opts.StateFile = filepath.Join(t.TempDir(), "alone")
+			}
+			g := nearBound(t, opts, 1000)
+			var most int64
+			for range workers * each {
+				before := reads.Load()
+				must(g.NewV1())
+				most = max(most, reads.Load()-before)
+			}
+			g.Close()
+			if most > stallReads+2 {
+				t.Errorf("file=%v: a call read the stopped clock %d times", file, most)
+			}
+			reads.Store(0)
+		}
+		if file {
+			opts.StateFile = filepath.Join(t.TempDir(), "state")
+		}
+		g := nearBound(t, opts, 1000)
+		var wg sync.WaitGroup
+		slowest := make([]time.Duration, workers)
+		began := time.Now()
+		for w := range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for range each {
+					t0 := time.Now()
+					if _, err := g.NewV1(); err != nil {
+						t.Error(err)
+						return
+					}
+					slowest[w] = max(slowest[w], time.Since(t0))
+				}
+			}()
+		}
+		wg.Wait()
+		g.Close()
+		calls := int64(workers * each)
+		t.Logf("file=%v: %d calls in %v, slowest %v, %.2f clock reads a call", file, calls, time.Since(began).Round(time.Millisecond), slices.Max(slowest), float64(reads.Load())/float64(calls))
+		if r := reads.Load(); r > 2*calls {
+			t.Errorf("file=%v: %d clock reads for %d calls; waiting calls spin", file, r, calls)
+		}
 	}
 }

@@ -1,9 +1,36 @@
 package uuid
 
 import (
+	"errors"
 	"sync"
 	"time"
+
+	"github.com/afb7af96/uuid/internal/gregorian"
+	"github.com/afb7af96/uuid/internal/statefile"
 )
+
+// Block sizes for a state file: a process reserves minBlock timestamps at
+// first and doubles the block each time it uses one up by counting (that
+// is, faster than the clock), up to maxBlock, as libuuid's uuidd grows its
+// cache. A caller slower than the clock, which the clock overtakes while
+// the block is in use, grows it up to clockBlock, a millisecond, so that it
+// reserves at most 1000 times a second; after an idle pause it starts over
+// at minBlock.
+const (
+	minBlock   = 64
+	maxBlock   = 1 << 18
+	clockBlock = ticksPerMilli
+)
+
+// defaultLockWait is how long a reservation waits for the state file's
+// lock when [GeneratorOptions.StateFileLockWait] is zero.
+const defaultLockWait = 2 * time.Second
+
+// sharedFiles holds the process's open state files by path.
+var sharedFiles = statefile.Registry{FS: statefile.OS}
+
+// flockMissing is why this platform cannot use state files, or nil.
+var flockMissing = statefile.NoLocks()
 
 // fileGregorian is the Gregorian source of a Generator with a state file:
 // the block of timestamps this process reserved in the file last, which it
@@ -13,41 +40,37 @@ import (
 type fileGregorian struct {
 	path string
 	wait time.Duration // how long a reservation waits for the lock
+	reg  *statefile.Registry
 
 	mu        sync.Mutex
-	file      *sharedFile // nil: acquire it at the next reservation
+	file      *statefile.Shared // nil: acquire it at the next reservation
 	node      nodeState
 	era       eraState
-	fresh     bool    // the next reservation trusts no slot: a restore was noticed
+	fresh     bool    // the next reservation restarts: a restore was noticed
 	closed    bool    // Close was called
-	reserved  bool    // a block was reserved: seq and blockNode hold
+	reserved  bool    // a block was reserved: the fields below hold
 	seq       uint16  // clock sequence of the block
 	blockNode [6]byte // node of the block
-	lastNow   uint64  // the clock's reading at the last timestamp
-	lastTicks uint64  // the last timestamp handed out
+	last      uint64  // the last timestamp handed out
 	blockEnd  uint64  // end of the block
 	blockSize uint64  // timestamps to reserve next
-	high      uint64  // every timestamp this Generator handed out is below high
-	floor     uint64  // the file moved a block up to floor, above the clock
 }
 
-func newFileGregorian(path string, wait time.Duration, nodes NodeSource) *fileGregorian {
+func newFileGregorian(path string, wait time.Duration, nodes NodeSource, reg *statefile.Registry) *fileGregorian {
 	if wait == 0 {
 		wait = defaultLockWait
 	}
-	return &fileGregorian{path: path, wait: max(wait, 0), node: nodeState{src: nodes}}
+	return &fileGregorian{path: path, wait: max(wait, 0), reg: reg, node: nodeState{src: nodes}}
 }
 
 // next returns the next timestamp, clock sequence and node for the clock
-// reading now, as [gregorianState.next] does in memory: within the
-// process, timestamps come from the block reserved last, counted on from
-// the last one. When the block is used up, or [resume] says the clock
-// went back (or stopped: stalled is set), or the clock's era changed, the
-// next block is reserved under the file's lock, where the uniqueness rule
-// ([stateTable.reserve]) decides the start, clock sequence and node. A
-// block the file moved above the clock (to a new epoch's floor) stands in
-// for the clock, as the floor does in memory.
-func (f *fileGregorian) next(now uint64, era uint32, stalled bool, e *entropy) (ticks uint64, seq uint16, node [6]byte, st step, err error) {
+// reading now. Within the process, timestamps come from the block reserved
+// last, counted on from the last one, up to maxAhead ahead of the clock;
+// a burst that got there waits for a moving clock, as in memory. When the
+// block is used up, or the clock went back, stopped or changed its era,
+// the next block is reserved under the file's lock, where the uniqueness
+// rule decides its start, clock sequence and node.
+func (f *fileGregorian) next(now uint64, era uint32, stopped bool, e *entropy) (ticks uint64, seq uint16, node [6]byte, st step, err error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.closed {
@@ -61,50 +84,52 @@ func (f *fileGregorian) next(now uint64, era uint32, stalled bool, e *entropy) (
 	if restored {
 		f.fresh = true // the reservation draws the new clock sequence
 	}
-	ticks, restart := resume(f.lastTicks+1, max(now, f.floor), maxAhead)
-	if restart && now >= f.floor && waitForClock(now, f.lastNow, stalled) {
-		return 0, 0, node, stepWait, nil // a burst ran maxAhead ahead of a moving clock
-	}
-	if ticks > maxGregorianTicks {
-		return 0, 0, node, stepExhausted, nil
-	}
-	if ticks >= f.blockEnd || restart || f.fresh || !f.reserved {
+	ticks = max(now, f.last+1)
+	if f.reserved && !f.fresh {
 		switch {
-		case f.blockSize == 0:
-			f.blockSize = minBlock
-		case ticks == f.blockEnd && now < ticks:
-			f.blockSize = min(2*f.blockSize, maxBlock) // used up by counting
-		case now < f.blockEnd+clockBlock:
-			f.blockSize = min(2*f.blockSize, max(clockBlock, f.blockSize)) // overtaken in use
-		default:
-			f.blockSize = minBlock // idle since the block ended
+		case f.last+1 > now+maxAhead+gregorian.Slack || ticks > gregorian.MaxTicks:
+		case f.last+1 > now+maxAhead:
+			if !stopped {
+				return 0, 0, node, stepWait, nil // a burst ahead of a moving clock
+			}
+		case ticks < f.blockEnd:
+			f.last = ticks
+			return ticks, f.seq, f.blockNode, stepDone, nil
 		}
-		// A restart's random clock sequence is drawn here, before the
-		// host-wide lock is taken, so that no caller's Rand runs under it.
-		rseq, rerr := e.randomSeq()
-		c := claim{
-			from: ticks, n: f.blockSize, node: node, random: f.node.random, fresh: f.fresh,
-			high: f.high, randSeq: rseq, randErr: rerr,
-		}
-		if f.file == nil {
-			f.file = acquireFile(f.path)
-		}
-		start, seq, used, err := f.file.reserve(c, f.wait)
-		if err != nil {
-			return 0, 0, node, stepDone, err
-		}
-		if start > maxGregorianTicks {
-			return 0, 0, node, stepExhausted, nil
-		}
-		if start > ticks {
-			f.floor = start
-		}
-		ticks, f.seq, f.blockNode, f.blockEnd = start, seq, used, start+f.blockSize
-		f.fresh, f.reserved = false, true
 	}
-	f.lastNow, f.lastTicks = now, ticks
-	f.high = max(f.high, ticks+1)
-	return ticks, f.seq, f.blockNode, stepDone, nil
+	return f.reserve(now, ticks, node, stopped, e)
+}
+
+// reserve reserves the next block under the file's lock and hands out its
+// first timestamp.
+func (f *fileGregorian) reserve(now, ticks uint64, node [6]byte, stopped bool, e *entropy) (uint64, uint16, [6]byte, step, error) {
+	switch {
+	case f.blockSize == 0:
+		f.blockSize = minBlock
+	case ticks == f.blockEnd && now < ticks:
+		f.blockSize = min(2*f.blockSize, maxBlock) // used up by counting
+	case now < f.blockEnd+clockBlock:
+		f.blockSize = min(2*f.blockSize, max(clockBlock, f.blockSize)) // overtaken in use
+	default:
+		f.blockSize = minBlock // idle since the block ended
+	}
+	// A restart's random clock sequence is drawn here, before the
+	// host-wide lock is taken, so that no caller's Rand runs under it.
+	rseq, rerr := e.randomSeq()
+	c := statefile.Claim{
+		From: now, N: f.blockSize, Node: node, Random: f.node.random, Fresh: f.fresh,
+		Stopped: stopped, RandSeq: rseq, RandErr: rerr,
+	}
+	if f.file == nil {
+		f.file = f.reg.Acquire(f.path)
+	}
+	start, seq, used, r, err := f.file.Reserve(c, f.wait)
+	if err != nil || r != gregorian.Done {
+		return 0, 0, node, stepOf(r), stateFileErr(err)
+	}
+	f.seq, f.blockNode, f.last, f.blockEnd = seq, used, start, min(start+f.blockSize, gregorian.MaxTicks+1)
+	f.fresh, f.reserved = false, true
+	return start, seq, used, stepDone, nil
 }
 
 // v6 uses the timestamps as they come, as in memory.
@@ -124,98 +149,32 @@ func (f *fileGregorian) close() error {
 	if f.file == nil {
 		return nil
 	}
-	err := f.file.release()
+	err := f.file.Release()
 	f.file = nil
 	if err != nil {
-		return stateFileError(f.path, "close", err)
+		return &StateFileError{Path: f.path, Op: "close", Err: err}
 	}
 	return nil
 }
 
-// A sharedFile is a state file's path as one process uses it: one
-// [fileStore], so one descriptor, shared by every Generator of the
-// process that names the path and holds a reference, and what those
-// Generators reserved through it (its history). Its lock serialises the
-// process's reservations; the file's lock excludes other processes.
-//
-// The history lets a Generator that must restart (its node's slot lost,
-// evicted, copied or behind) stay above the timestamps other Generators
-// of the process handed out, as it stays above its own: a process that
-// makes a Generator per request is then one process, not many, to the
-// reservation rule. It is bounded: past historyMax nodes it is cleared,
-// and the highest bound of the nodes it forgot stands for every node it
-// does not know, so that nothing the process handed out is forgotten.
-type sharedFile struct {
-	mu        sync.Mutex
-	store     fileStore
-	refs      int // Generators holding the file open
-	nodes     map[[6]byte]uint64
-	forgotten uint64 // every timestamp of a node not in nodes is below it
-}
-
-// historyMax bounds the nodes a sharedFile's history keeps.
-const historyMax = 4096
-
-// sharedFiles holds the process's sharedFiles by path. An entry stays
-// for the life of the process, with its history; its descriptor is
-// closed once no Generator holds it.
-var sharedFiles struct {
-	mu    sync.Mutex
-	paths map[string]*sharedFile
-}
-
-// acquireFile returns the process's sharedFile for path, with one more
-// reference.
-func acquireFile(path string) *sharedFile {
-	sharedFiles.mu.Lock()
-	defer sharedFiles.mu.Unlock()
-	s := sharedFiles.paths[path]
-	if s == nil {
-		if sharedFiles.paths == nil {
-			sharedFiles.paths = make(map[string]*sharedFile)
+// stateFileErr returns err as a [*StateFileError] if it is a state
+// file's, with the kinds of package statefile replaced by this package's.
+func stateFileErr(err error) error {
+	var se *statefile.Error
+	if !errors.As(err, &se) {
+		return err
+	}
+	cause := se.Err
+	switch {
+	case errors.Is(cause, statefile.ErrNoFileLocks):
+		cause = ErrNoFileLocks
+	case errors.Is(cause, statefile.ErrNotStateFile):
+		var k *statefile.KindError
+		if errors.As(cause, &k) {
+			cause = &statefile.KindError{Kind: ErrNotStateFile, Detail: k.Detail}
+		} else {
+			cause = ErrNotStateFile
 		}
-		s = &sharedFile{store: fileStore{path: path}}
-		sharedFiles.paths[path] = s
 	}
-	s.mu.Lock()
-	s.refs++
-	s.mu.Unlock()
-	return s
-}
-
-// release drops a reference, and closes the file after the last.
-func (s *sharedFile) release() error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.refs--; s.refs > 0 {
-		return nil
-	}
-	return s.store.close()
-}
-
-// reserve reserves a block for c, adding to c what the process reserved
-// for c's node, and records the block in the history.
-func (s *sharedFile) reserve(c claim, wait time.Duration) (start uint64, seq uint16, node [6]byte, err error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if h, ok := s.nodes[c.node]; ok {
-		c.high = max(c.high, h)
-	} else {
-		c.high = max(c.high, s.forgotten)
-	}
-	start, seq, node, err = s.store.reserve(c, wait)
-	if err != nil {
-		return 0, 0, node, err
-	}
-	if s.nodes == nil {
-		s.nodes = make(map[[6]byte]uint64)
-	}
-	if _, ok := s.nodes[node]; !ok && len(s.nodes) >= historyMax {
-		for _, h := range s.nodes {
-			s.forgotten = max(s.forgotten, h)
-		}
-		clear(s.nodes)
-	}
-	s.nodes[node] = max(s.nodes[node], s.forgotten, start+c.n)
-	return start, seq, node, nil
+	return &StateFileError{Path: se.Path, Op: se.Op, Err: cause}
 }

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/afb7af96/uuid/internal/statefile"
 )
 
 // blockingRand blocks each read until it is released.
@@ -76,7 +78,7 @@ func openFiles(t *testing.T) int {
 // one descriptor for them all, and its memory of what they reserved stays
 // bounded. In CI (UUID_SOAK_SECONDS set) it makes 100 000.
 func TestStateFileDroppedGenerators(t *testing.T) {
-	n := 3 * historyMax / 2
+	n := 3 * statefile.HistoryMax / 2
 	if soakScale(t) > 1 {
 		n = 100_000
 	}
@@ -91,13 +93,8 @@ func TestStateFileDroppedGenerators(t *testing.T) {
 	if got := openFiles(t); got > before+1 {
 		t.Errorf("%d descriptors open after %d dropped Generators; %d before", got, n, before)
 	}
-	s := acquireFile(path)
-	defer s.release()
-	s.mu.Lock()
-	kept := len(s.nodes)
-	s.mu.Unlock()
-	if kept > historyMax {
-		t.Errorf("the history keeps %d nodes; want at most %d", kept, historyMax)
+	if kept := sharedFiles.HistoryLen(); kept > statefile.HistoryMax {
+		t.Errorf("the history keeps %d paths and nodes; want at most %d", kept, statefile.HistoryMax)
 	}
 	checkDistinct(t, "dropped Generators", all)
 	runtime.GC()
@@ -129,5 +126,44 @@ func TestStateFileFreshNodesMemory(t *testing.T) {
 	t.Logf("%d Generators with fresh nodes in %v: heap after GC %.1f MB", n, time.Since(began).Round(time.Millisecond), float64(m.HeapAlloc)/1e6)
 	if m.HeapAlloc > 16<<20 {
 		t.Errorf("heap after GC %d bytes; want at most 16 MiB", m.HeapAlloc)
+	}
+}
+
+// TestStateFilePathsFreed uses many state files, one Generator each, and
+// closes them: the process keeps nothing per path, so the heap after GC
+// is where it started (within 5 MB) and no path stays registered. In CI
+// (UUID_SOAK_SECONDS set) it uses 100 000 paths; go test uses 300.
+func TestStateFilePathsFreed(t *testing.T) {
+	n := 300
+	if soakScale(t) > 1 {
+		n = 100_000
+	}
+	dir := t.TempDir()
+	heap := func() int64 {
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return int64(m.HeapAlloc)
+	}
+	node := StaticNode([6]byte{0x02, 0x30, 0, 0, 0, 1})
+	before, paths := heap(), sharedFiles.Len()
+	for i := range n {
+		path := filepath.Join(dir, strconv.Itoa(i))
+		g := NewGenerator(GeneratorOptions{StateFile: path, Node: node})
+		must(g.NewV1())
+		if err := g.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Remove(path); err != nil {
+			t.Fatal(err)
+		}
+	}
+	after := heap()
+	t.Logf("%d paths used and closed: heap after GC %+.1f MB", n, float64(after-before)/1e6)
+	if d := after - before; d > 5e6 || d < -5e6 {
+		t.Errorf("heap moved by %d bytes after %d paths; want within 5 MB", d, n)
+	}
+	if got := sharedFiles.Len(); got != paths {
+		t.Errorf("%d paths registered after closing them all; want %d", got, paths)
 	}
 }

@@ -18,30 +18,29 @@ func NewV1At(t time.Time) UUID { return orPanic(defaultGenerator.NewV1At(t)) }
 // NewV1 returns a version 1 UUID (RFC 9562, Section 5.1) from g's clock and
 // node. Within one Generator, and with a state file across the processes of
 // the host that share it, no (timestamp, clock sequence, node) triple is
-// handed out twice, whatever the clock does:
+// handed out twice, whatever the clock does, and no timestamp is more than
+// a second after the clock:
 //   - UUIDs made within one 100-ns tick are counted into the following
-//     ticks (RFC 4122, Section 4.2.1.2), so the timestamp may run ahead of
-//     the clock during a burst, by at most one second; past that, NewV1 waits
-//     for the clock, reading it in a loop (taking the Gregorian state's lock
-//     for each try, so other callers of g are not held up). One generator
-//     yields up to 10 million UUIDs a second.
-//   - When the clock goes back by more than a second, the clock sequence is
-//     incremented (RFC 9562, Section 6.1) and timestamps restart from the
-//     clock; a smaller step back is counted through, as a burst is. So a
+//     ticks (RFC 4122, Section 4.2.1.2), up to a second ahead of the
+//     clock, so one generator yields up to 10 million UUIDs a second. A
+//     burst that gets a second ahead waits for a moving clock, reading it
+//     without holding up other callers; a clock that does not move at all
+//     takes the next clock sequence at once instead.
+//   - A clock that goes back by more than a second takes the next clock
+//     sequence (RFC 9562, Section 6.1) and timestamps restart from the
+//     clock; the clock sequence left behind keeps what it handed out. So a
 //     single wrong reading, however far in the future, costs one clock
 //     sequence and no more.
-//   - Should the clock go back so often that all 16384 clock sequences
-//     have been used, timestamps continue above every one handed out so
-//     far, however far ahead of the clock that is.
 //
-// The clock sequence starts at a random value, and is drawn afresh (with
-// the node, if it is random) when the system clock's wall reading jumps
+// The repository's docs/state-file.md states the rule in full, with its
+// one exception, where uniqueness comes before the second's bound. The
+// clock sequence starts at a random value, and is drawn afresh (with the
+// node, if it is random) when the system clock's wall reading jumps
 // against its monotonic reading, as after a restore from a snapshot (see
-// [Generator]). With a state file, the file decides (see
-// [GeneratorOptions.StateFile]). The error is non-nil only
-// if the caller's Rand or Node source failed, the state file failed (a
-// [*StateFileError]), or the clock reads past the last timestamp the
-// layout holds and no clock sequence is left for it ([ErrExhausted]).
+// [Generator]). The error is non-nil only if the caller's Rand or Node
+// source failed, the state file failed (a [*StateFileError]), or the clock
+// reads past the last timestamp the layout holds and no clock sequence is
+// left for it ([ErrExhausted]).
 func (g *Generator) NewV1() (UUID, error) {
 	ticks, seq, node, err := g.nextGregorian()
 	if err != nil {

@@ -91,9 +91,8 @@ func NewV8Hash(h hash.Hash, ns UUID, name string) UUID {
 // values stay unique). With [GeneratorOptions.V6Node], UUIDs carry g's node
 // and share version 1's clock sequence and timestamps, in memory or
 // through the state file, with [Generator.NewV1]'s guarantee instead: no
-// triple twice, and increasing except where the clock goes back (by more
-// than a second, or a few seconds with a state file) and a new clock
-// sequence starts. The error is non-nil only if the caller's Rand or Node
+// triple twice, and increasing except where the clock goes back by more
+// than a second and another clock sequence takes over. The error is non-nil only if the caller's Rand or Node
 // source or the state file failed, or the clock reads at the end of the
 // layout's range and its last timestamp is used ([ErrExhausted]).
 func (g *Generator) NewV6() (UUID, error) {

@@ -1,6 +1,6 @@
 //go:build unix && !aix && (!solaris || illumos)
 
-package uuid
+package statefile
 
 import (
 	"os"
@@ -17,11 +17,6 @@ var flockMissing error
 // A fileLock is the flock(2) lock of an open file, the system-wide lock of
 // RFC 4122, Section 4.2.1.
 type fileLock struct{ conn syscall.RawConn }
-
-func newFileLock(f *os.File) (fileLock, error) {
-	conn, err := f.SyscallConn()
-	return fileLock{conn}, err
-}
 
 // try takes the exclusive lock if no other open file holds it, and reports
 // whether it did.
@@ -54,10 +49,10 @@ func (l fileLock) flock(how int) error {
 
 // fileIdentity returns the device and inode of a file, and its number of
 // hard links.
-func fileIdentity(fi os.FileInfo) (fileID, uint64) {
+func fileIdentity(fi os.FileInfo) (ID, uint64) {
 	st, ok := fi.Sys().(*syscall.Stat_t)
 	if !ok {
-		return fileID{}, 1
+		return ID{}, 1
 	}
-	return fileID{uint64(st.Dev), uint64(st.Ino)}, uint64(st.Nlink)
+	return ID{uint64(st.Dev), uint64(st.Ino)}, uint64(st.Nlink)
 }

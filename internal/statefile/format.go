@@ -1,0 +1,261 @@
+package statefile
+
+import (
+	"encoding/binary"
+	"hash/crc32"
+	"strconv"
+
+	"github.com/afb7af96/uuid/internal/gregorian"
+)
+
+// The state file is a table of up to Slots nodes, each with its state
+// under the uniqueness rule (a [gregorian.Node]), and, in Buckets, what is
+// left of the nodes evicted from the table. It is written whole at offset
+// 0 (all integers big-endian):
+//
+//	offset size field
+//	     0    4 magic "UUst"
+//	     4    1 format version, 4
+//	     5    3 reserved, zero
+//	     8    8 count: reservations written so far
+//	    16   12 reserved, zero
+//	    28    4 CRC-32 (IEEE) of bytes 0 to 27 and 32 to the end
+//	    32 1664 buckets: 16 node states (below); every timestamp handed
+//	            out with a node evicted from the table is within the
+//	            bounds of the state of the node's bucket
+//	  1696  136 slot 0, then slots 1 to 15, each:
+//	               0   8 used: the count when the slot was written; 0: empty
+//	               8   2 hits: reservations since the node took the slot
+//	              10   6 node
+//	              16   8 device and
+//	              24   8 inode of the file the slot was written to
+//	              32 104 the node's state
+//
+// A node state (104 bytes): floor (8), used (8), the lap's first clock
+// sequence (2), the clock sequences started in the lap (2), 4 reserved
+// bytes, then 8 runs of 10 bytes: end (8; 0: no run) and the clock
+// sequence (2), whose top bit says the run is open. Times are 100-ns
+// ticks since 1582-10-15.
+const (
+	magic     = "UUst"
+	format    = 4
+	Slots     = 16
+	Buckets   = 16
+	headerLen = 32
+	nodeLen   = 24 + gregorian.MaxRuns*10
+	slotLen   = 32 + nodeLen
+	slotsAt   = headerLen + Buckets*nodeLen
+	tableLen  = slotsAt + Slots*slotLen
+)
+
+// Lengths of the earlier formats, which are read and written back as
+// format 4: format 1 was one 32-byte record, format 2 a table of 16
+// 48-byte slots, format 3 a table of 16 64-byte slots after 16 evicted
+// bounds.
+const (
+	len1 = 32
+	len2 = headerLen + 16*48
+	len3 = headerLen + 16*8 + 16*64
+)
+
+// maxLen is the longest a state file of any format is.
+const maxLen = max(tableLen, len1, len2, len3)
+
+// A Slot is one node's state in the table.
+type Slot struct {
+	Used  uint64 // the table's count when the slot was written; 0: empty
+	Hits  uint16
+	Node  [6]byte
+	File  ID // the file the slot was written to
+	State gregorian.Node
+}
+
+// A Table is a state file's content.
+type Table struct {
+	Count   uint64
+	Buckets [Buckets]gregorian.Node
+	Slots   [Slots]Slot
+}
+
+// Encode returns t in the state file's format.
+func (t *Table) Encode() [tableLen]byte {
+	var b [tableLen]byte
+	copy(b[0:], magic)
+	b[4] = format
+	binary.BigEndian.PutUint64(b[8:], t.Count)
+	for i := range t.Buckets {
+		putNode(b[headerLen+i*nodeLen:], &t.Buckets[i])
+	}
+	for i := range t.Slots {
+		s := &t.Slots[i]
+		p := b[slotsAt+i*slotLen:]
+		binary.BigEndian.PutUint64(p[0:], s.Used)
+		binary.BigEndian.PutUint16(p[8:], s.Hits)
+		copy(p[10:16], s.Node[:])
+		binary.BigEndian.PutUint64(p[16:], s.File.Dev)
+		binary.BigEndian.PutUint64(p[24:], s.File.Ino)
+		putNode(p[32:], &s.State)
+	}
+	binary.BigEndian.PutUint32(b[28:], checksum(b[:]))
+	return b
+}
+
+func putNode(p []byte, n *gregorian.Node) {
+	binary.BigEndian.PutUint64(p[0:], n.Floor)
+	binary.BigEndian.PutUint64(p[8:], n.Used)
+	binary.BigEndian.PutUint16(p[16:], n.Lap)
+	binary.BigEndian.PutUint16(p[18:], n.N)
+	for i, r := range n.Runs {
+		q := p[24+10*i:]
+		seq := r.Seq & (gregorian.Seqs - 1)
+		if r.Open {
+			seq |= 1 << 15
+		}
+		binary.BigEndian.PutUint64(q[0:], r.End)
+		binary.BigEndian.PutUint16(q[8:], seq)
+	}
+}
+
+func getNode(p []byte) gregorian.Node {
+	n := gregorian.Node{
+		Floor: binary.BigEndian.Uint64(p[0:]),
+		Used:  binary.BigEndian.Uint64(p[8:]),
+		Lap:   binary.BigEndian.Uint16(p[16:]) & (gregorian.Seqs - 1),
+		N:     min(binary.BigEndian.Uint16(p[18:]), gregorian.Seqs),
+	}
+	n.Used = max(n.Used, n.Floor)
+	for i := range n.Runs {
+		q := p[24+10*i:]
+		seq := binary.BigEndian.Uint16(q[8:])
+		n.Runs[i] = gregorian.Run{End: binary.BigEndian.Uint64(q[0:]), Seq: seq & (gregorian.Seqs - 1), Open: seq&(1<<15) != 0}
+		if n.Runs[i].End == 0 {
+			n.Runs[i] = gregorian.Run{}
+		}
+	}
+	return n
+}
+
+// checksum returns the checksum of an encoded table of formats 2 to 4.
+func checksum(b []byte) uint32 {
+	return crc32.Update(crc32.ChecksumIEEE(b[:28]), crc32.IEEETable, b[headerLen:])
+}
+
+// Decode returns the table in b, the content of the file id:
+//   - Empty, all zero bytes (what some file systems leave after a crash),
+//     or a prefix of the magic number: no state.
+//   - A table of format 1 to 4 that is too short or fails its checksum: no
+//     state (a write torn by a crash).
+//   - A table of format 1 to 3: read as format 4 (see [upgrade]).
+//   - Anything else: ErrNotStateFile, and the file must be left alone.
+func Decode(b []byte, id ID) (Table, error) {
+	var t Table
+	n := min(len(b), len(magic))
+	switch {
+	case allZero(b):
+		return t, nil
+	case string(b[:n]) != magic[:n]:
+		return t, ErrNotStateFile
+	case len(b) <= len(magic):
+		return t, nil // torn in the magic number
+	}
+	want := formatLen(b[4])
+	switch {
+	case want == 0:
+		return t, notStateFile("format version " + strconv.Itoa(int(b[4])))
+	case len(b) > want:
+		return t, notStateFile("longer than a table of format " + strconv.Itoa(int(b[4])))
+	case len(b) < want:
+		return t, nil // torn
+	case b[4] == 1:
+		if binary.BigEndian.Uint32(b[28:]) != crc32.ChecksumIEEE(b[:28]) {
+			return t, nil
+		}
+	case binary.BigEndian.Uint32(b[28:]) != checksum(b):
+		return t, nil
+	}
+	if b[4] != format {
+		return upgrade(b, id), nil
+	}
+	t.Count = binary.BigEndian.Uint64(b[8:])
+	for i := range t.Buckets {
+		t.Buckets[i] = getNode(b[headerLen+i*nodeLen:])
+	}
+	for i := range t.Slots {
+		p := b[slotsAt+i*slotLen:]
+		t.Slots[i] = Slot{
+			Used:  binary.BigEndian.Uint64(p[0:]),
+			Hits:  binary.BigEndian.Uint16(p[8:]),
+			Node:  [6]byte(p[10:16]),
+			File:  ID{binary.BigEndian.Uint64(p[16:]), binary.BigEndian.Uint64(p[24:])},
+			State: getNode(p[32:]),
+		}
+	}
+	return t, nil
+}
+
+// formatLen returns the length of a file of format f, or 0 for a format
+// this package never wrote.
+func formatLen(f byte) int {
+	switch f {
+	case 1:
+		return len1
+	case 2:
+		return len2
+	case 3:
+		return len3
+	case format:
+		return tableLen
+	}
+	return 0
+}
+
+func allZero(b []byte) bool {
+	for _, c := range b {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// upgrade returns the table of an earlier format, whose checksum holds.
+// Each slot's clock sequence continues below its end, and every other
+// clock sequence of the node, of which the earlier formats kept nothing
+// more, is taken to be used below the highest bound the slot knows.
+func upgrade(b []byte, id ID) Table {
+	var t Table
+	old := func(i int, used uint64, seq uint16, node []byte, end, high uint64, file ID) {
+		if used == 0 {
+			return
+		}
+		s := Slot{Used: used, Hits: 2, Node: [6]byte(node), File: file}
+		seq &= gregorian.Seqs - 1
+		s.State.Floor, s.State.Used = max(end, high), max(end, high)
+		s.State.Runs[0] = gregorian.Run{Seq: seq, End: max(end, high), Open: end != 0}
+		s.State.Lap = seq + 1
+		t.Slots[i] = s
+	}
+	be := binary.BigEndian
+	switch b[4] {
+	case 1:
+		t.Count = 1
+		old(0, 1, be.Uint16(b[16:]), b[18:24], be.Uint64(b[8:]), 0, id)
+	case 2:
+		t.Count = be.Uint64(b[8:])
+		for i := range 16 {
+			p := b[headerLen+i*48:]
+			old(i, be.Uint64(p), be.Uint16(p[16:]), p[18:24], be.Uint64(p[8:]), 0, ID{be.Uint64(p[24:]), be.Uint64(p[32:])})
+		}
+	case 3:
+		t.Count = be.Uint64(b[8:])
+		for i := range t.Buckets {
+			e := be.Uint64(b[headerLen+8*i:])
+			t.Buckets[i].Floor, t.Buckets[i].Used = e, e
+		}
+		for i := range 16 {
+			p := b[headerLen+16*8+i*64:]
+			old(i, be.Uint64(p), be.Uint16(p[32:]), p[36:42], be.Uint64(p[8:]), be.Uint64(p[24:]), ID{be.Uint64(p[48:]), be.Uint64(p[56:])})
+		}
+	}
+	return t
+}

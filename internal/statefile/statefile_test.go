@@ -1,0 +1,276 @@
+package statefile
+
+import (
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
+	"testing"
+
+	"github.com/afb7af96/uuid/internal/gregorian"
+)
+
+const t0 = 140_000_000_000_000_000 // a Gregorian time in 2026, in ticks
+
+func noHistory([6]byte, *gregorian.Node) {}
+
+// format2 returns a format-2 file (the previous version's) with one slot.
+func format2(node [6]byte, seq uint16, end uint64, file ID) []byte {
+	b := make([]byte, len2)
+	copy(b, "UUst\x02")
+	binary.BigEndian.PutUint64(b[8:], 1)
+	p := b[headerLen:]
+	binary.BigEndian.PutUint64(p[0:], 1)
+	binary.BigEndian.PutUint64(p[8:], end)
+	binary.BigEndian.PutUint16(p[16:], seq)
+	copy(p[18:24], node[:])
+	binary.BigEndian.PutUint64(p[24:], file.Dev)
+	binary.BigEndian.PutUint64(p[32:], file.Ino)
+	binary.BigEndian.PutUint32(b[28:], checksum(b))
+	return b
+}
+
+// format3 returns a format-3 file with one slot.
+func format3(node [6]byte, seq uint16, end, high uint64, file ID) []byte {
+	b := make([]byte, len3)
+	copy(b, "UUst\x03")
+	binary.BigEndian.PutUint64(b[8:], 1)
+	p := b[headerLen+16*8:]
+	binary.BigEndian.PutUint64(p[0:], 1)
+	binary.BigEndian.PutUint64(p[8:], end)
+	binary.BigEndian.PutUint64(p[24:], high)
+	binary.BigEndian.PutUint16(p[32:], seq)
+	copy(p[36:42], node[:])
+	binary.BigEndian.PutUint64(p[48:], file.Dev)
+	binary.BigEndian.PutUint64(p[56:], file.Ino)
+	binary.BigEndian.PutUint32(b[28:], checksum(b))
+	return b
+}
+
+// TestDecode reads every format the package ever wrote, and its own torn
+// and zeroed files as empty; only a file that is clearly someone else's is
+// refused.
+func TestDecode(t *testing.T) {
+	node := [6]byte{0x00, 0x1b, 0x21, 1, 2, 3}
+	file := ID{8, 42}
+	var v4 Table
+	v4.Count = 3
+	v4.Slots[2] = Slot{Used: 3, Hits: 1, Node: node, File: file}
+	v4.Slots[2].State.Note(0x123, t0)
+	enc := v4.Encode()
+	rec := make([]byte, len1)
+	copy(rec, "UUst\x01")
+	binary.BigEndian.PutUint64(rec[8:], t0)
+	binary.BigEndian.PutUint16(rec[16:], 0x0777)
+	copy(rec[18:24], node[:])
+	binary.BigEndian.PutUint32(rec[28:], crc32.ChecksumIEEE(rec[:28]))
+	for _, tc := range []struct {
+		name    string
+		b       []byte
+		want    error // nil: read
+		empty   bool
+		seq     uint16 // the node's clock sequence bounded by end
+		end     uint64
+		elseEnd uint64 // every other clock sequence is bounded by it
+	}{
+		{name: "empty", b: nil, empty: true},
+		{name: "nuls", b: make([]byte, 4096), empty: true},
+		{name: "nuls-short", b: make([]byte, 7), empty: true},
+		{name: "torn-magic-1", b: []byte("U"), empty: true},
+		{name: "torn-magic-3", b: []byte("UUs"), empty: true},
+		{name: "torn-magic-4", b: []byte("UUst"), empty: true},
+		{name: "torn-format-4", b: enc[:100], empty: true},
+		{name: "torn-format-2", b: format2(node, 5, t0, file)[:500], empty: true},
+		{name: "bad-checksum", b: append(append([]byte(nil), enc[:tableLen-1]...), enc[tableLen-1]^1), empty: true},
+		{name: "format-4", b: enc[:], seq: 0x123, end: t0},
+		{name: "format-1", b: rec, seq: 0x777, end: t0, elseEnd: t0},
+		{name: "format-2", b: format2(node, 0x2bcd, t0, file), seq: 0x2bcd, end: t0, elseEnd: t0},
+		{name: "format-3", b: format3(node, 0x0abc, t0, t0+5, file), seq: 0x0abc, end: t0 + 5, elseEnd: t0 + 5},
+		{name: "text", b: []byte("# not a state file\n"), want: ErrNotStateFile},
+		{name: "magic-then-text", b: []byte("UUsx and more"), want: ErrNotStateFile},
+		{name: "format-9", b: []byte("UUst\x09\x00\x00\x00"), want: ErrNotStateFile},
+		{name: "too-long", b: append(enc[:], 0), want: ErrNotStateFile},
+		{name: "one-byte", b: []byte{'x'}, want: ErrNotStateFile},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tab, err := Decode(tc.b, file)
+			if tc.want != nil {
+				if !errors.Is(err, tc.want) {
+					t.Fatalf("Decode = %v; want %v", err, tc.want)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			i := tab.find(node)
+			if tc.empty {
+				if i >= 0 || tab.Count != 0 {
+					t.Fatalf("Decode = %+v; want an empty table", tab)
+				}
+				return
+			}
+			if i < 0 {
+				t.Fatalf("Decode: no slot for %x", node)
+			}
+			st := &tab.Slots[i].State
+			if got := st.Bound(tc.seq); got != tc.end {
+				t.Errorf("bound of %#x = %d; want %d", tc.seq, got, tc.end)
+			}
+			if got := st.Bound(tc.seq + 1); got != tc.elseEnd {
+				t.Errorf("bound of another clock sequence = %d; want %d", got, tc.elseEnd)
+			}
+		})
+	}
+}
+
+// TestLayout pins the offsets docs/state-file.md documents.
+func TestLayout(t *testing.T) {
+	var tab Table
+	tab.Count = 7
+	tab.Buckets[1].Floor = 0x0102030405060708
+	tab.Slots[0] = Slot{Used: 7, Hits: 3, Node: [6]byte{1, 2, 3, 4, 5, 6}, File: ID{9, 10}}
+	tab.Slots[0].State = gregorian.Node{Floor: 11, Used: 12, Lap: 13, N: 14}
+	tab.Slots[0].State.Runs[0] = gregorian.Run{End: 15, Seq: 0x2bcd, Open: true}
+	b := tab.Encode()
+	be := binary.BigEndian
+	for _, c := range []struct {
+		name string
+		got  uint64
+		want uint64
+	}{
+		{"len", uint64(len(b)), 3872},
+		{"format", uint64(b[4]), 4},
+		{"count", be.Uint64(b[8:]), 7},
+		{"bucket 1 floor", be.Uint64(b[32+104:]), 0x0102030405060708},
+		{"slot 0 used", be.Uint64(b[1696:]), 7},
+		{"slot 0 hits", uint64(be.Uint16(b[1696+8:])), 3},
+		{"slot 0 node", uint64(b[1696+10]), 1},
+		{"slot 0 inode", be.Uint64(b[1696+24:]), 10},
+		{"slot 0 floor", be.Uint64(b[1696+32:]), 11},
+		{"slot 0 used bound", be.Uint64(b[1696+40:]), 12},
+		{"slot 0 lap", uint64(be.Uint16(b[1696+48:])), 13},
+		{"slot 0 started", uint64(be.Uint16(b[1696+50:])), 14},
+		{"slot 0 run 0 end", be.Uint64(b[1696+56:]), 15},
+		{"slot 0 run 0 seq", uint64(be.Uint16(b[1696+64:])), 0x8000 | 0x2bcd},
+		{"checksum", uint64(be.Uint32(b[28:])), uint64(checksum(b[:]))},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s = %#x; want %#x", c.name, c.got, c.want)
+		}
+	}
+}
+
+// TestWrongReadingStaysWithItsNode: a node reads a year ahead (and
+// another past the layout's end), then more nodes than the table holds
+// come and go: every node that starts later, in any bucket, is dated at
+// its own clock and never exhausted.
+func TestWrongReadingStaysWithItsNode(t *testing.T) {
+	var tab Table
+	const year = 365 * 24 * 3600 * gregorian.TicksPerSecond
+	reserve := func(node [6]byte, now uint64) (uint64, gregorian.Result) {
+		start, _, _, r, err := tab.Reserve(Claim{From: now, N: 64, Node: node, RandSeq: uint16(node[5])}, ID{1, 1}, noHistory)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return start, r
+	}
+	bad := [6]byte{0x00, 0x1b, 0x21, 0, 0, 0xbb}
+	end := [6]byte{0x00, 0x1b, 0x21, 0, 0, 0xee}
+	reserve(bad, t0)
+	reserve(bad, t0+year)
+	reserve(end, gregorian.MaxTicks)
+	now := uint64(t0)
+	for i := range 2000 {
+		now += 1000
+		node := [6]byte{0x00, 0x1b, 0x21, 1, byte(i >> 8), byte(i)}
+		start, r := reserve(node, now)
+		if r != gregorian.Done || start < now || start > now+gregorian.Ahead {
+			t.Fatalf("node %d: start now%+d, result %d", i, int64(start-now), r)
+		}
+	}
+	// The nodes that read wrong come back: their own clocks are sane again.
+	for _, node := range [][6]byte{bad, end} {
+		if start, r := reserve(node, now); r != gregorian.Done || start > now+gregorian.Ahead {
+			t.Errorf("node %x back at a sane clock: start now%+d, result %d", node, int64(start-now), r)
+		}
+	}
+}
+
+// TestSkewedProcessesAndAWrongReading: two processes of one node whose
+// clocks are 32 s apart reserve in turn, far more often than there are
+// clock sequences, and one of them reads a year ahead once: each stays
+// within a second of its clock, and no pair repeats.
+func TestSkewedProcessesAndAWrongReading(t *testing.T) {
+	var tab Table
+	node := [6]byte{0x00, 0x1b, 0x21, 0, 0, 1}
+	seen := map[[2]uint64]bool{}
+	now := uint64(t0)
+	for i := range 100_000 {
+		now += 100
+		reading := now
+		if i%2 == 1 {
+			reading += 32 * gregorian.TicksPerSecond
+		}
+		if i == 5000 {
+			reading += 365 * 24 * 3600 * gregorian.TicksPerSecond
+		}
+		start, seq, _, r, err := tab.Reserve(Claim{From: reading, N: 1, Node: node, RandSeq: 7}, ID{1, 1}, noHistory)
+		if err != nil || r != gregorian.Done {
+			t.Fatalf("call %d: %d, %v", i, r, err)
+		}
+		if i != 5000 && (start < reading || start > reading+gregorian.Ahead) {
+			t.Fatalf("call %d: start reading%+d", i, int64(start-reading))
+		}
+		k := [2]uint64{start, uint64(seq)}
+		if seen[k] {
+			t.Fatalf("call %d repeats %d with clock sequence %#x", i, start, seq)
+		}
+		seen[k] = true
+	}
+}
+
+// TestCopiedSlotMoves: a slot read from a copy of the file restarts away
+// from the clock sequences the copy's processes start next, so a process
+// still writing the old file cannot meet it, even with the same random
+// clock sequence.
+func TestCopiedSlotMoves(t *testing.T) {
+	var tab Table
+	node := [6]byte{0x00, 0x1b, 0x21, 0, 0, 1}
+	old, copied := ID{1, 1}, ID{1, 2}
+	_, seq, _, _, _ := tab.Reserve(Claim{From: t0, N: 64, Node: node, RandSeq: 7}, old, noHistory)
+	cp := tab
+	// The old file's process goes on: its run, then a clock going back.
+	_, s1, _, _, _ := tab.Reserve(Claim{From: t0, N: 64, Node: node}, old, noHistory)
+	_, s2, _, _, _ := tab.Reserve(Claim{From: t0 - 10*gregorian.TicksPerSecond, N: 64, Node: node}, old, noHistory)
+	start, s3, _, _, _ := cp.Reserve(Claim{From: t0, N: 64, Node: node, RandSeq: 7}, copied, noHistory)
+	if s3 == seq || s3 == s1 || s3 == s2 || start != t0 {
+		t.Errorf("the copy's process got %#x at t0%+d; the old file's used %#x, %#x, %#x", s3, int64(start-t0), seq, s1, s2)
+	}
+}
+
+// TestExhaustedRandomNodeNotAdopted: a random node whose clock read past
+// the layout's end until it had nothing left is not taken by the random
+// nodes that come after it.
+func TestExhaustedRandomNodeNotAdopted(t *testing.T) {
+	var tab Table
+	bad := [6]byte{0x01, 0, 0, 0, 0, 0xbb}
+	for i := 0; ; i++ {
+		_, _, _, r, err := tab.Reserve(Claim{From: gregorian.MaxTicks, N: 1, Node: bad, Random: true, RandSeq: 3}, ID{1, 1}, noHistory)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r == gregorian.Exhausted {
+			break
+		}
+		if i > gregorian.Seqs {
+			t.Fatal("never exhausted")
+		}
+	}
+	for i := range 20 {
+		own := [6]byte{0x01, 0, 0, 0, 1, byte(i)}
+		start, _, node, r, err := tab.Reserve(Claim{From: t0, N: 64, Node: own, Random: true, RandSeq: 5}, ID{1, 1}, noHistory)
+		if err != nil || r != gregorian.Done || start < t0 || start > t0+gregorian.Ahead || node == bad {
+			t.Fatalf("random node %d: start t0%+d, node %x, result %d, %v", i, int64(start-t0), node, r, err)
+		}
+	}
+}

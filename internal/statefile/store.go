@@ -1,0 +1,176 @@
+package statefile
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"strconv"
+	"time"
+
+	"github.com/afb7af96/uuid/internal/gregorian"
+)
+
+// A Store is the state file at one path, which every process using it
+// opens, as RFC 4122, Section 4.2.1 describes. A reservation takes the
+// file's lock, reads the table, writes it back with a single write at
+// offset 0 and releases the lock; a process that dies loses its lock with
+// its descriptor. Writes are not synced: a process that is killed has made
+// its write already, into the page cache, which the next process reads.
+//
+// A path may come to name another file while the file is open (cp state
+// state.new && mv state.new state). A process that kept locking the old
+// file would exclude nobody, so after taking the lock a reservation checks
+// that the path still names the locked file, and otherwise opens the path
+// again; each slot names the file it was written to, so that a slot read
+// from a copy is not trusted ([Table.Reserve]).
+type Store struct {
+	fs   FS
+	path string
+	f    File // nil: open the path at the next reservation
+	id   ID
+	buf  [maxLen + 1]byte // one byte more, to notice a longer file
+}
+
+// maxReopens bounds how often one reservation opens a path that keeps
+// being replaced before it gives up.
+const maxReopens = 100
+
+// open opens the path, refusing anything but a regular file with one link.
+func (s *Store) open() error {
+	f, err := s.fs.Open(s.path)
+	if err != nil {
+		if fi, lerr := s.fs.Lstat(s.path); lerr == nil && !fi.Mode.IsRegular() {
+			err = notRegular(fi.Mode) // the open failed on what is there
+		}
+		return fileError(s.path, "open", err)
+	}
+	fi, err := f.Stat()
+	switch {
+	case err != nil:
+	case !fi.Mode.IsRegular():
+		err = notRegular(fi.Mode)
+	case fi.Links > 1:
+		err = notStateFile("a file with " + strconv.FormatUint(fi.Links, 10) + " hard links")
+	}
+	if err != nil {
+		f.Close()
+		return fileError(s.path, "open", err)
+	}
+	s.f, s.id = f, fi.ID
+	return nil
+}
+
+// lockCurrent takes the lock of the file the path names now, reopening the
+// path if it names another file than the one s has open, and waiting at
+// most wait for the lock. After a failed reopen s has no open file, and
+// the next reservation tries again.
+func (s *Store) lockCurrent(wait time.Duration) error {
+	deadline := time.Now().Add(wait)
+	for range maxReopens {
+		if s.f == nil {
+			if err := s.open(); err != nil {
+				return err
+			}
+		}
+		if err := s.waitLock(deadline); err != nil {
+			if err == os.ErrDeadlineExceeded {
+				err = &lockHeldError{wait}
+			}
+			return fileError(s.path, "lock", err)
+		}
+		named, err := s.fs.Lstat(s.path)
+		if err == nil && named.ID == s.id {
+			return nil
+		}
+		s.f.Unlock()
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fileError(s.path, "stat", err)
+		}
+		s.Close() // replaced or removed: the lock guards nothing any more
+	}
+	return fileError(s.path, "lock", errReplaced)
+}
+
+// A lockHeldError reports a lock that another open file of the state file
+// (another process, as a rule) held throughout the wait. It matches
+// os.ErrDeadlineExceeded.
+type lockHeldError struct{ wait time.Duration }
+
+func (e *lockHeldError) Error() string {
+	if e.wait <= 0 {
+		return "held by another process"
+	}
+	return "held by another process throughout a wait of " + e.wait.String()
+}
+
+func (e *lockHeldError) Unwrap() error { return os.ErrDeadlineExceeded }
+
+// waitLock takes the lock, trying until deadline. It polls rather than
+// block, so that a process holding the lock for ever (anyone who can open
+// the file can take its lock) makes reservations fail with
+// os.ErrDeadlineExceeded instead of hang.
+func (s *Store) waitLock(deadline time.Time) error {
+	pause := 20 * time.Microsecond
+	for {
+		ok, err := s.f.TryLock()
+		if err != nil || ok {
+			return err
+		}
+		if time.Now().After(deadline) {
+			return os.ErrDeadlineExceeded
+		}
+		time.Sleep(pause)
+		pause = min(2*pause, 5*time.Millisecond)
+	}
+}
+
+// Reserve applies [Table.Reserve] under the file's lock, waiting at most
+// wait for it, and saves the table.
+func (s *Store) Reserve(c Claim, wait time.Duration, hist func([6]byte, *gregorian.Node)) (start uint64, seq uint16, node [6]byte, res gregorian.Result, err error) {
+	if err := s.lockCurrent(wait); err != nil {
+		return 0, 0, c.Node, 0, err
+	}
+	defer func() {
+		if uerr := s.f.Unlock(); uerr != nil && err == nil {
+			start, seq, res, err = 0, 0, 0, fileError(s.path, "unlock", uerr)
+		}
+	}()
+	size, err := s.f.ReadAt(s.buf[:], 0)
+	if err != nil && err != io.EOF {
+		return 0, 0, c.Node, 0, fileError(s.path, "read", err)
+	}
+	t, err := Decode(s.buf[:size], s.id)
+	if err != nil {
+		return 0, 0, c.Node, 0, fileError(s.path, "read", err)
+	}
+	start, seq, node, res, err = t.Reserve(c, s.id, hist)
+	if err != nil || res != gregorian.Done {
+		return 0, 0, node, res, err
+	}
+	b := t.Encode()
+	if _, err := s.f.WriteAt(b[:], 0); err != nil {
+		return 0, 0, c.Node, 0, fileError(s.path, "write", err)
+	}
+	if size > len(b) { // a longer file of zero bytes
+		if err := s.f.Truncate(int64(len(b))); err != nil {
+			return 0, 0, c.Node, 0, fileError(s.path, "write", err)
+		}
+	}
+	return start, seq, node, res, nil
+}
+
+// Close closes the file, if it is open.
+func (s *Store) Close() error {
+	if s.f == nil {
+		return nil
+	}
+	err := s.f.Close()
+	s.f = nil
+	return err
+}
+
+// NewStore returns the store of the state file at path in fsys, which it
+// opens at its first reservation. A process shares one per path through
+// its [Registry]; tests use their own.
+func NewStore(fsys FS, path string) *Store { return &Store{fs: fsys, path: path} }

@@ -1,0 +1,165 @@
+package statefile
+
+import (
+	"hash/crc32"
+
+	"github.com/afb7af96/uuid/internal/gregorian"
+)
+
+// A Claim is what a process asks of the table: a block of N timestamps for
+// its node at the clock reading From.
+type Claim struct {
+	From, N uint64
+	Node    [6]byte
+	Random  bool // Node is random: use the table's newest random node
+	Fresh   bool // the process may have been cloned: restart at RandSeq
+	Stopped bool // the process's clock has stopped (see gregorian.Node.Take)
+
+	// A random clock sequence for a restart, drawn before the lock was
+	// taken so that no caller's Rand runs under it, or why it could not be.
+	RandSeq uint16
+	RandErr error
+}
+
+// Reserve applies the uniqueness rule ([gregorian.Node.Take]) to c's
+// node in t, the table read from the file file, and returns the block's
+// start, clock sequence and node; t then holds the slot to save. hist
+// merges into a node's state what this process handed out with it.
+//
+// A random node gives way to the newest random node in the table, so that
+// the processes of a host without a MAC address share one node and one
+// slot, unless c is Fresh or that node has nothing left (its clock read
+// the end of the layout's range). Before the rule decides, the node's state is
+// made to know everything that could be used again:
+//   - A node without a slot takes an empty one, or evicts the least
+//     recently used (see [Table.victim]), whose state is merged into its
+//     bucket; the new slot starts from its own bucket's state, restarted
+//     at c's random clock sequence.
+//   - A Fresh claim restarts the slot at c's random clock sequence, so
+//     that clones of one process part.
+//   - A slot written to another file (a copy moved over the path, a
+//     backup restored by a rename) restarts at c's random clock sequence,
+//     but at least copyGap away from the clock sequences the copy's lap
+//     was about to start, which the processes that still write the old
+//     file may start before they notice the new one; processes that read
+//     the same copy part by their random clock sequences.
+//   - The process's own history of the node is merged in, so that a file
+//     rolled back (a backup restored in place) cannot hand the process
+//     what it handed out already.
+func (t *Table) Reserve(c Claim, file ID, hist func([6]byte, *gregorian.Node)) (start uint64, seq uint16, node [6]byte, res gregorian.Result, err error) {
+	if c.Random && !c.Fresh {
+		if i := t.newestRandom(); i >= 0 && t.Slots[i].Node != c.Node {
+			saved := *t
+			start, seq, node, res, err = t.reserve(c, t.Slots[i].Node, file, hist)
+			if res != gregorian.Exhausted {
+				return start, seq, node, res, err
+			}
+			*t = saved // a node whose clock read the end of time: keep one's own
+		}
+	}
+	return t.reserve(c, c.Node, file, hist)
+}
+
+// reserve is Reserve for node.
+func (t *Table) reserve(c Claim, node [6]byte, file ID, hist func([6]byte, *gregorian.Node)) (start uint64, seq uint16, _ [6]byte, res gregorian.Result, err error) {
+	i := t.find(node)
+	var s Slot
+	switch {
+	case i < 0:
+		if c.RandErr != nil {
+			return 0, 0, node, 0, c.RandErr
+		}
+		i = t.victim()
+		if v := &t.Slots[i]; v.Used != 0 {
+			t.Buckets[bucket(v.Node)].Merge(&v.State)
+		}
+		s = Slot{Node: node, State: t.Buckets[bucket(node)]}
+		s.State.Restart(c.RandSeq)
+	case c.Fresh || t.Slots[i].File != file:
+		if c.RandErr != nil {
+			return 0, 0, node, 0, c.RandErr
+		}
+		s = t.Slots[i]
+		seq := c.RandSeq
+		if !c.Fresh { // clear of where the copy's lap goes on
+			seq = s.State.Next() + copyGap + c.RandSeq%(gregorian.Seqs-2*copyGap)
+		}
+		s.State.Restart(seq)
+	default:
+		s = t.Slots[i]
+	}
+	hist(node, &s.State)
+	start, seq, res = s.State.Take(c.From, c.N, c.Stopped)
+	if res != gregorian.Done {
+		return 0, 0, node, res, nil
+	}
+	s.File = file
+	t.write(i, s)
+	return start, seq, node, res, nil
+}
+
+// copyGap is how far from a copied slot's next clock sequence a process
+// that reads the copy restarts.
+const copyGap = 64
+
+// bucket returns the bucket of node's state once it is evicted.
+func bucket(node [6]byte) int { return int(crc32.ChecksumIEEE(node[:]) % Buckets) }
+
+// write saves s in slot i as the newest.
+func (t *Table) write(i int, s Slot) {
+	t.Count++
+	s.Used = t.Count
+	s.Hits = min(s.Hits, 0xfffe) + 1
+	t.Slots[i] = s
+}
+
+// find returns the index of node's slot, or -1.
+func (t *Table) find(node [6]byte) int {
+	for i := range t.Slots {
+		if s := &t.Slots[i]; s.Used != 0 && s.Node == node {
+			return i
+		}
+	}
+	return -1
+}
+
+// IsRandom reports whether node is a random one: its multicast bit is set
+// (RFC 9562, Section 6.10).
+func IsRandom(node [6]byte) bool { return node[0]&1 != 0 }
+
+// newestRandom returns the index of the most recently written slot of a
+// random node, or -1.
+func (t *Table) newestRandom() int {
+	best := -1
+	for i := range t.Slots {
+		if s := &t.Slots[i]; s.Used != 0 && IsRandom(s.Node) && (best < 0 || s.Used > t.Slots[best].Used) {
+			best = i
+		}
+	}
+	return best
+}
+
+// victim returns the index of the slot a new node takes: an empty one,
+// else the least recently used of the nodes that reserved only once, else
+// the least recently used of all. So a node that reserves again and again
+// keeps its slot however many nodes that reserve once (a Generator per
+// request with a fresh node) come and go.
+func (t *Table) victim() int {
+	best, once := -1, -1
+	for i := range t.Slots {
+		s := &t.Slots[i]
+		switch {
+		case s.Used == 0:
+			return i
+		case s.Hits <= 1 && (once < 0 || s.Used < t.Slots[once].Used):
+			once = i
+		}
+		if best < 0 || s.Used < t.Slots[best].Used {
+			best = i
+		}
+	}
+	if once >= 0 {
+		return once
+	}
+	return best
+}
