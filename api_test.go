@@ -1,25 +1,19 @@
 package uuid_test
 
 import (
-	"bytes"
 	"errors"
-	"flag"
 	"go/ast"
 	"go/parser"
-	"go/printer"
 	"go/token"
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/afb7af96/uuid"
+	"github.com/afb7af96/uuid/internal/apitest"
 )
-
-var updateAPI = flag.Bool("update-api", false, "rewrite api/*.txt from the exported API")
 
 // TestAPI checks that the exported API of the root package and of pgxuuid
 // is exactly what api/uuid.txt and api/pgxuuid.txt list, one identifier a
@@ -37,191 +31,9 @@ func TestAPI(t *testing.T) {
 			if _, err := os.Stat(pkg.dir); err != nil {
 				t.Skipf("%s is not here (a module download holds only the root): %v", pkg.dir, err)
 			}
-			got := apiListing(t, pkg.dir, pkg.path)
-			if *updateAPI {
-				if err := os.WriteFile(pkg.file, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(pkg.file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got == string(want) {
-				return
-			}
-			gotLines, wantLines := strings.Split(got, "\n"), strings.Split(string(want), "\n")
-			for _, l := range gotLines {
-				if !slices.Contains(wantLines, l) {
-					t.Errorf("exported but not in %s: %s", pkg.file, l)
-				}
-			}
-			for _, l := range wantLines {
-				if !slices.Contains(gotLines, l) {
-					t.Errorf("in %s but not exported: %s", pkg.file, l)
-				}
-			}
-			t.Log("after a deliberate change: go test -run '^TestAPI$' -update-api .")
+			apitest.Check(t, pkg.dir, pkg.path, pkg.file)
 		})
 	}
-}
-
-// apiListing returns the exported API of the package in dir (its non-test
-// files for this platform's build, all of which declare the same API), one
-// sorted line per identifier, method and field.
-func apiListing(t *testing.T, dir, path string) string {
-	t.Helper()
-	fset := token.NewFileSet()
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var files []*ast.File
-	for _, e := range entries {
-		if name := e.Name(); strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") {
-			f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.SkipObjectResolution)
-			if err != nil {
-				t.Fatal(err)
-			}
-			files = append(files, f)
-		}
-	}
-	var lines []string
-	add := func(format string, args ...string) {
-		lines = append(lines, "pkg "+path+", "+strings.Join(append([]string{format}, args...), ""))
-	}
-	expr := func(e ast.Expr) string {
-		var b bytes.Buffer
-		printer.Fprint(&b, fset, stripNames(e))
-		return b.String()
-	}
-	{
-		for _, f := range files {
-			for _, d := range f.Decls {
-				switch d := d.(type) {
-				case *ast.FuncDecl:
-					if !d.Name.IsExported() {
-						continue
-					}
-					sig := strings.TrimPrefix(expr(d.Type), "func")
-					if d.Recv == nil {
-						add("func ", d.Name.Name, sig)
-						continue
-					}
-					recv := expr(d.Recv.List[0].Type)
-					if !ast.IsExported(strings.TrimPrefix(recv, "*")) {
-						continue
-					}
-					add("method (", recv, ") ", d.Name.Name, sig)
-				case *ast.GenDecl:
-					apiGenDecl(d, add, expr)
-				}
-			}
-		}
-	}
-	slices.Sort(lines)
-	lines = slices.Compact(lines) // the same declaration under two build tags
-	return strings.Join(lines, "\n") + "\n"
-}
-
-// apiGenDecl lists the exported names of a const, var or type declaration.
-func apiGenDecl(d *ast.GenDecl, add func(string, ...string), expr func(ast.Expr) string) {
-	var typ, val ast.Expr // a const group repeats the last type and value
-	for i, spec := range d.Specs {
-		switch s := spec.(type) {
-		case *ast.ValueSpec:
-			if d.Tok == token.CONST && s.Type == nil && s.Values == nil {
-				// Repeats the previous spec, with iota advanced.
-			} else {
-				typ, val = s.Type, nil
-				if len(s.Values) == 1 {
-					val = s.Values[0]
-				}
-			}
-			for _, n := range s.Names {
-				if !n.IsExported() {
-					continue
-				}
-				kind := "var "
-				if d.Tok == token.CONST {
-					kind = "const "
-				}
-				switch {
-				case typ != nil:
-					add(kind, n.Name, " ", expr(typ))
-				case d.Tok == token.VAR && isErrorsNew(val):
-					add(kind, n.Name, " error")
-				case d.Tok == token.VAR && val != nil:
-					add(kind, n.Name, " = ", expr(val))
-				}
-				if d.Tok == token.CONST && val != nil {
-					v := expr(val)
-					if strings.Contains(v, "iota") {
-						v = strings.ReplaceAll(v, "iota", strconv.Itoa(i))
-					}
-					add(kind, n.Name, " = ", v)
-				}
-			}
-		case *ast.TypeSpec:
-			if !s.Name.IsExported() {
-				continue
-			}
-			switch u := s.Type.(type) {
-			case *ast.StructType:
-				add("type ", s.Name.Name, " struct")
-				for _, fl := range u.Fields.List {
-					for _, n := range fl.Names {
-						if n.IsExported() {
-							add("type ", s.Name.Name, " struct, ", n.Name, " ", expr(fl.Type))
-						}
-					}
-					if len(fl.Names) == 0 {
-						add("type ", s.Name.Name, " struct, embedded ", expr(fl.Type))
-					}
-				}
-			case *ast.InterfaceType:
-				add("type ", s.Name.Name, " interface")
-				for _, m := range u.Methods.List {
-					for _, n := range m.Names {
-						add("type ", s.Name.Name, " interface, ", n.Name, strings.TrimPrefix(expr(m.Type), "func"))
-					}
-					if len(m.Names) == 0 {
-						add("type ", s.Name.Name, " interface, embedded ", expr(m.Type))
-					}
-				}
-			default:
-				eq := " "
-				if s.Assign.IsValid() {
-					eq = " = "
-				}
-				add("type ", s.Name.Name, eq, expr(s.Type))
-			}
-		}
-	}
-}
-
-// stripNames returns e, a type, with the names of function parameters and
-// results removed, as Go's api files print signatures.
-func stripNames(e ast.Expr) ast.Expr {
-	ft, ok := e.(*ast.FuncType)
-	if !ok {
-		return e
-	}
-	strip := func(fl *ast.FieldList) *ast.FieldList {
-		if fl == nil {
-			return nil
-		}
-		out := &ast.FieldList{}
-		for _, f := range fl.List {
-			n := max(len(f.Names), 1)
-			for range n {
-				out.List = append(out.List, &ast.Field{Type: stripNames(f.Type)})
-			}
-		}
-		return out
-	}
-	return &ast.FuncType{TypeParams: ft.TypeParams, Params: strip(ft.Params), Results: strip(ft.Results)}
 }
 
 // isErrorsNew reports whether e is a call of errors.New or fmt.Errorf,
