@@ -36,21 +36,6 @@ func TestAPI(t *testing.T) {
 	}
 }
 
-// isErrorsNew reports whether e is a call of errors.New or fmt.Errorf,
-// whose type is error.
-func isErrorsNew(e ast.Expr) bool {
-	c, ok := e.(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	sel, ok := c.Fun.(*ast.SelectorExpr)
-	if !ok {
-		return false
-	}
-	pkg, ok := sel.X.(*ast.Ident)
-	return ok && (pkg.Name == "errors" && sel.Sel.Name == "New" || pkg.Name == "fmt" && sel.Sel.Name == "Errorf")
-}
-
 // isWrapConversion reports whether a var of type t is declared as type
 // error and initialised by converting a constant to a type of the package,
 // like ErrNoFileLocks, which wraps errors.ErrUnsupported as fmt.Errorf
@@ -136,7 +121,7 @@ func TestExportedErrors(t *testing.T) {
 						continue
 					}
 					seen[n.Name] = true
-					if i >= len(vs.Values) || !(vs.Type == nil && isErrorsNew(vs.Values[i]) || isWrapConversion(vs.Type, vs.Values[i])) {
+					if i >= len(vs.Values) || !(vs.Type == nil && apitest.IsErrorsNew(vs.Values[i]) || isWrapConversion(vs.Type, vs.Values[i])) {
 						t.Errorf("%s: exported var %s is not an error made by errors.New or fmt.Errorf", fset.Position(n.Pos()), n.Name)
 					}
 					if _, ok := sentinels[n.Name]; !ok {

@@ -149,7 +149,7 @@ func apiValue(tok token.Token, i int, name string, typ, val ast.Expr, add func(s
 	switch {
 	case typ != nil:
 		add(kind, name, " ", expr(typ))
-	case tok == token.VAR && isErrorsNew(val):
+	case tok == token.VAR && IsErrorsNew(val):
 		add(kind, name, " error")
 	case tok == token.VAR && val != nil:
 		add(kind, name, " = ", expr(val))
@@ -218,9 +218,9 @@ func stripNames(e ast.Expr) ast.Expr {
 	return &ast.FuncType{TypeParams: ft.TypeParams, Params: strip(ft.Params), Results: strip(ft.Results)}
 }
 
-// isErrorsNew reports whether e is a call of errors.New or fmt.Errorf,
+// IsErrorsNew reports whether e is a call of errors.New or fmt.Errorf,
 // whose type is error.
-func isErrorsNew(e ast.Expr) bool {
+func IsErrorsNew(e ast.Expr) bool {
 	c, ok := e.(*ast.CallExpr)
 	if !ok {
 		return false
