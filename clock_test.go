@@ -28,38 +28,6 @@ func (c *scriptClock) Set(t time.Time) { c.ns.Store(t.UnixNano()) }
 
 func (c *scriptClock) Func() func() time.Time { return c.Now }
 
-// TestClockBase checks the system clock's arithmetic, a wall reading plus
-// the time the monotonic clock has run since, against the conversions of
-// timestamp.go, exactly, at every sub-tick and sub-millisecond offset that
-// matters and at the ends of the ranges.
-func TestClockBase(t *testing.T) {
-	walls := []time.Time{
-		time.Unix(0, 0),
-		time.Unix(0, 999_999_999),
-		time.Unix(-1, 999_999_999),
-		rfcTime,
-		rfcTime.Add(99),
-		rfcTime.Add(999_999),
-		time.Date(2026, 11, 23, 12, 0, 0, 123_456_789, time.UTC),
-		gregorianTime(0).Add(-time.Second / 2),
-		gregorianTime(maxGregorianTicks).Add(-time.Second / 2),
-		unixMillisTime(maxUnixMillis).Add(-time.Second / 2),
-		unixMillisTime(maxUnixMillis).Add(time.Hour),
-	}
-	ds := []time.Duration{0, 1, 99, 100, 101, 999_999, 1_000_000, 1_000_001, 123_456_789, time.Second - 1}
-	for _, wall := range walls {
-		b := newClockBase(wall)
-		for _, d := range ds {
-			if got, want := b.ticksAfter(d), gregorianTicks(wall.Add(d)); got != want {
-				t.Errorf("base %v + %v: ticks %d; want %d", wall, d, got, want)
-			}
-			if got, want := b.millisAfter(d), unixMillis(wall.Add(d)); got != want {
-				t.Errorf("base %v + %v: millis %d; want %d", wall, d, got, want)
-			}
-		}
-	}
-}
-
 // TestSystemClock checks the system clock against time.Now: every reading
 // lies between the wall readings taken around it, give or take a
 // millisecond by which the wall clock may be slewed against the monotonic

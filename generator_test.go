@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
-	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -18,67 +17,6 @@ import (
 
 	"github.com/afb7af96/uuid/internal/gregorian"
 )
-
-// TestAtClamps checks the …At constructors at both ends of each range and
-// far outside it, where converting to nanoseconds would overflow.
-func TestAtClamps(t *testing.T) {
-	firstG, lastG := gregorianTime(0), gregorianTime(maxGregorianTicks)
-	firstU, lastU := time.Unix(0, 0).UTC(), unixMillisTime(maxUnixMillis)
-	huge := []time.Time{
-		time.Unix(1<<63-1, 0),
-		time.Date(292277026596, 12, 4, 15, 30, 7, 999999999, time.UTC),
-		time.Unix(1<<62, 0),
-	}
-	tiny := []time.Time{
-		time.Unix(-1<<63, 0),
-		time.Time{},
-		time.Date(-1_000_000_000, 1, 1, 0, 0, 0, 0, time.UTC),
-	}
-	type tc struct {
-		name string
-		at   time.Time
-		want [3]time.Time // v1, v6, v7
-	}
-	cases := []tc{
-		{"gregorian_first", firstG, [3]time.Time{firstG, firstG, firstU}},
-		{"gregorian_before", firstG.Add(-100), [3]time.Time{firstG, firstG, firstU}},
-		{"gregorian_last", lastG, [3]time.Time{lastG, lastG, lastG.Truncate(time.Millisecond)}},
-		{"gregorian_after", lastG.Add(time.Hour), [3]time.Time{lastG, lastG, lastG.Add(time.Hour).Truncate(time.Millisecond)}},
-		{"unix_first", firstU, [3]time.Time{firstU, firstU, firstU}},
-		{"unix_before", firstU.Add(-time.Millisecond), [3]time.Time{firstU.Add(-time.Millisecond), firstU.Add(-time.Millisecond), firstU}},
-		{"unix_last", lastU, [3]time.Time{lastG, lastG, lastU}},
-		{"unix_after", lastU.Add(time.Millisecond), [3]time.Time{lastG, lastG, lastU}},
-	}
-	for i, at := range huge {
-		cases = append(cases, tc{"huge_" + string(rune('a'+i)), at, [3]time.Time{lastG, lastG, lastU}})
-	}
-	for i, at := range tiny {
-		cases = append(cases, tc{"tiny_" + string(rune('a'+i)), at, [3]time.Time{firstG, firstG, firstU}})
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			for i, u := range []UUID{NewV1At(c.at), NewV6At(c.at), NewV7At(c.at)} {
-				got, _ := u.Time()
-				if !got.Equal(c.want[i]) {
-					t.Errorf("v%d At(%v) time = %v; want %v", []int{1, 6, 7}[i], c.at, got, c.want[i])
-				}
-			}
-			// A Generator whose clock says c.at clamps the same way.
-			for i, v := range []Version{1, 6, 7} {
-				g := NewGenerator(GeneratorOptions{Now: fixedClock(c.at), V6Node: true, Node: StaticNode([6]byte{2})})
-				f := map[Version]func() (UUID, error){1: g.NewV1, 6: g.NewV6, 7: g.NewV7}[v]
-				u, err := f()
-				got, _ := u.Time()
-				if err != nil || !got.Equal(c.want[i]) && i != 2 {
-					t.Errorf("Generator v%d with clock %v = %v (%v), %v; want time %v", []int{1, 6, 7}[i], c.at, u, got, err, c.want[i])
-				}
-				if i == 2 && (got.Before(c.want[2]) || got.After(c.want[2].Add(time.Millisecond))) {
-					t.Errorf("Generator v7 with clock %v has time %v; want %v", c.at, got, c.want[2])
-				}
-			}
-		})
-	}
-}
 
 // TestErrorsMatch checks that every error a Generator returns can be
 // matched without its text.
@@ -109,49 +47,6 @@ func TestErrorsMatch(t *testing.T) {
 			t.Errorf("unwritable directory: %v; want fs.ErrPermission", err)
 		}
 	}
-}
-
-// TestFillV4 checks the batch against the same bytes read one UUID at a
-// time, and that a failing source leaves nothing behind.
-func TestFillV4(t *testing.T) {
-	seed := bytes.Repeat([]byte("0123456789abcdefghij"), 100)
-	g := NewGenerator(GeneratorOptions{Rand: bytes.NewReader(seed)})
-	ids := make([]UUID, 100)
-	if err := g.FillV4(ids); err != nil {
-		t.Fatal(err)
-	}
-	one := NewGenerator(GeneratorOptions{Rand: bytes.NewReader(seed)})
-	for i, u := range ids {
-		if want := must(one.NewV4()); u != want {
-			t.Fatalf("FillV4[%d] = %v; want %v", i, u, want)
-		}
-	}
-	g = NewGenerator(GeneratorOptions{Rand: io.LimitReader(bytes.NewReader(seed), 1000)})
-	if err := g.FillV4(ids); !errors.Is(err, ErrRandom) || ids[0] != (UUID{}) {
-		t.Errorf("FillV4 with a short source: %v, ids[0] = %v; want ErrRandom and zeroed", err, ids[0])
-	}
-	// A source that fails in the second run of a long FillV7 leaves all of
-	// dst zeroed, the first run included.
-	g = NewGenerator(GeneratorOptions{Rand: io.LimitReader(bytes.NewReader(make([]byte, 1<<21)), 8*maxReserve+2+100)})
-	long := make([]UUID, maxReserve+5000)
-	if err := g.FillV7(long); !errors.Is(err, ErrRandom) {
-		t.Fatalf("FillV7 with a source that fails in the second run: %v", err)
-	}
-	for i, u := range long {
-		if u != (UUID{}) {
-			t.Fatalf("FillV7 failed but left dst[%d] = %v", i, u)
-		}
-	}
-	pkg := make([]UUID, 5000)
-	FillV4(pkg)
-	checkUnique(t, "package FillV4", pkg)
-	for _, u := range pkg {
-		if u.Version() != 4 || u.Variant() != VariantRFC9562 {
-			t.Fatalf("FillV4 made %v", u)
-		}
-	}
-	bitBalance(t, "FillV4", pkg, func(bit int) bool { return bit/4 != 12 && bit != 64 && bit != 65 })
-	FillV4(nil)
 }
 
 // TestFillV7Batches checks a batch longer than one reservation, and that
@@ -605,78 +500,6 @@ var errBroken = errors.New("broken source")
 type brokenReader struct{}
 
 type brokenNode struct{}
-
-// TestSourceErrors checks that a failing caller source surfaces as an
-// error from every method that uses it.
-func TestSourceErrors(t *testing.T) {
-	g := NewGenerator(GeneratorOptions{Rand: brokenReader{}, Node: StaticNode([6]byte{1})})
-	for name, f := range map[string]func() (UUID, error){
-		"NewV1": g.NewV1, "NewV4": g.NewV4, "NewV6": g.NewV6, "NewV7": g.NewV7,
-		"NewV2": func() (UUID, error) { return g.NewV2(DomainOrg, 1) },
-	} {
-		if _, err := f(); !errors.Is(err, errBroken) {
-			t.Errorf("%s with a failing Rand = %v; want it to wrap the source's error", name, err)
-		}
-	}
-	if err := g.FillV7(make([]UUID, 3)); !errors.Is(err, errBroken) {
-		t.Errorf("FillV7 with a failing Rand = %v", err)
-	}
-	g = NewGenerator(GeneratorOptions{V6Node: true, Node: brokenNode{}})
-	for range 2 { // the error is kept for later calls
-		if _, err := g.NewV1(); !errors.Is(err, errBroken) {
-			t.Errorf("NewV1 with a failing Node = %v", err)
-		}
-	}
-	g = NewGenerator(GeneratorOptions{Rand: io.LimitReader(bytes.NewReader(make([]byte, 100)), 5)})
-	if _, err := g.NewV4(); !errors.Is(err, io.ErrUnexpectedEOF) {
-		t.Errorf("NewV4 with a short Rand = %v", err)
-	}
-}
-
-// bitBalance fails unless each listed bit is set in 45–55% of ids.
-func bitBalance(t *testing.T, what string, ids []UUID, random func(bit int) bool) {
-	t.Helper()
-	var counts [128]int
-	for _, u := range ids {
-		for bit := range 128 {
-			if u[bit/8]&(0x80>>(bit%8)) != 0 {
-				counts[bit]++
-			}
-		}
-	}
-	checked := 0
-	for bit, c := range counts {
-		if !random(bit) {
-			continue
-		}
-		checked++
-		if frac := float64(c) / float64(len(ids)); frac < 0.45 || frac > 0.55 {
-			t.Errorf("%s: bit %d set in %.3f of values", what, bit, frac)
-		}
-	}
-	if checked == 0 {
-		t.Fatalf("%s: no bits checked", what)
-	}
-}
-
-// TestRandomBits checks each random bit of v4 and of v7's random field
-// over 100 000 values, so a zeroed or constant field is caught.
-func TestRandomBits(t *testing.T) {
-	t.Parallel()
-	const n = 100_000
-	v4 := make([]UUID, n)
-	v7 := make([]UUID, n)
-	for i := range n {
-		v4[i], v7[i] = NewV4(), NewV7()
-	}
-	bitBalance(t, "v4", v4, func(bit int) bool { return bit/4 != 12 && bit != 64 && bit != 65 })
-	bitBalance(t, "v7 random", v7, func(bit int) bool { return bit >= 70 })
-	for _, u := range v4[:100] {
-		if u.Version() != 4 || u.Variant() != VariantRFC9562 {
-			t.Fatalf("NewV4() = %v", u)
-		}
-	}
-}
 
 // v1Ticks returns the timestamp of a version 1 UUID.
 func v1Ticks(u UUID) uint64 {
