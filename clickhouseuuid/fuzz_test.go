@@ -8,6 +8,7 @@ import (
 
 	"github.com/afb7af96/uuid"
 	"github.com/afb7af96/uuid/clickhouseuuid"
+	"github.com/afb7af96/uuid/internal/dbtest"
 )
 
 // slowCompare is ClickHouse's rule written the slow way: a UUID is the
@@ -31,20 +32,8 @@ func FuzzCompare(f *testing.F) {
 	f.Add(append(bytes.Repeat([]byte{0xff}, 8), make([]byte, 8)...), append(make([]byte, 15), 1)) // halves disagree
 	f.Add([]byte("\x01\x90\x00\x00\x00\x00\x70\x00\x80\x00\x00\x00\x00\x00\x00\x02"),
 		[]byte("\x01\x80\x00\x00\x00\x00\x70\x00\x80\x00\x00\x00\x00\x00\x00\x03")) // two v7s, later time first
-	f.Fuzz(func(t *testing.T, x, y []byte) {
-		a, err1 := uuid.FromBytes(x)
-		b, err2 := uuid.FromBytes(y)
-		if err1 != nil || err2 != nil {
-			return
-		}
-		want := slowCompare(a, b)
-		if got := clickhouseuuid.Compare(a, b); got != want {
-			t.Fatalf("Compare(%v, %v) = %d; slow reference says %d", a, b, got, want)
-		}
-		ka, kb := clickhouseuuid.Key(a), clickhouseuuid.Key(b)
-		if got := bytes.Compare(ka[:], kb[:]); got != want {
-			t.Fatalf("bytes.Compare(Key(%v), Key(%v)) = %d; want %d", a, b, got, want)
-		}
+	dbtest.FuzzPairs(f, func(t *testing.T, a, b uuid.UUID) {
+		order.Check(t, a, b, slowCompare(a, b))
 		nb := clickhouseuuid.NativeBytes(a)
 		if back, err := clickhouseuuid.FromNativeBytes(nb[:]); back != a || err != nil {
 			t.Fatalf("FromNativeBytes(NativeBytes(%v)) = %v, %v", a, back, err)

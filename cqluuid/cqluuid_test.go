@@ -1,18 +1,14 @@
 package cqluuid_test
 
 import (
-	"bufio"
-	"bytes"
-	"os"
-	"slices"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/afb7af96/uuid"
 	"github.com/afb7af96/uuid/cqluuid"
 	"github.com/afb7af96/uuid/internal/apitest"
+	"github.com/afb7af96/uuid/internal/dbtest"
 )
 
 func TestAPI(t *testing.T) {
@@ -25,72 +21,24 @@ func TestDocExamples(t *testing.T) {
 	apitest.CheckDocExamples(t, "../docs/databases.md", "cqluuid", "example_test.go")
 }
 
-// rows returns the fields of each line of a testdata file that is neither
-// blank nor a comment.
-func rows(t *testing.T, name string) [][]string {
-	t.Helper()
-	f, err := os.Open(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out [][]string
-	s := bufio.NewScanner(f)
-	for s.Scan() {
-		if line := strings.TrimSpace(s.Text()); line != "" && !strings.HasPrefix(line, "#") {
-			out = append(out, strings.Fields(line))
-		}
-	}
-	if err := s.Err(); err != nil {
-		t.Fatal(err)
-	}
-	if len(out) == 0 {
-		t.Fatalf("%s has no rows", name)
-	}
-	return out
-}
+// uuidOrder is a uuid column's order: Compare, Key and slowCompare.
+var uuidOrder = dbtest.Order{Compare: cqluuid.Compare, Key: cqluuid.Key, Slow: slowCompare}
 
-var ops = map[string]int{"<": -1, "=": 0, ">": +1}
-
-func checkUUIDOrder(t *testing.T, a, b uuid.UUID, want int) {
-	t.Helper()
-	if got := cqluuid.Compare(a, b); got != want {
-		t.Errorf("Compare(%v, %v) = %d; want %d", a, b, got, want)
-	}
-	ka, kb := cqluuid.Key(a), cqluuid.Key(b)
-	if got := bytes.Compare(ka[:], kb[:]); got != want {
-		t.Errorf("bytes.Compare(Key(%v), Key(%v)) = %d; want %d", a, b, got, want)
-	}
-	if got := slowCompare(a, b); got != want {
-		t.Errorf("slowCompare(%v, %v) = %d; want %d", a, b, got, want)
-	}
-}
-
-func checkTimeUUIDOrder(t *testing.T, a, b uuid.UUID, want int) {
-	t.Helper()
-	if got := cqluuid.CompareTimeUUID(a, b); got != want {
-		t.Errorf("CompareTimeUUID(%v, %v) = %d; want %d", a, b, got, want)
-	}
-	ka, kb := cqluuid.TimeUUIDKey(a), cqluuid.TimeUUIDKey(b)
-	if got := bytes.Compare(ka[:], kb[:]); got != want {
-		t.Errorf("bytes.Compare(TimeUUIDKey(%v), TimeUUIDKey(%v)) = %d; want %d", a, b, got, want)
-	}
-	if got := slowCompareTimeUUID(a, b); got != want {
-		t.Errorf("slowCompareTimeUUID(%v, %v) = %d; want %d", a, b, got, want)
-	}
+// timeUUIDOrder is a timeuuid column's order: CompareTimeUUID, TimeUUIDKey
+// and slowCompareTimeUUID.
+var timeUUIDOrder = dbtest.Order{
+	Compare: cqluuid.CompareTimeUUID, CompareName: "CompareTimeUUID",
+	Key: cqluuid.TimeUUIDKey, KeyName: "TimeUUIDKey",
+	Slow: slowCompareTimeUUID, SlowName: "slowCompareTimeUUID",
 }
 
 func TestTimeUUIDOrderVendored(t *testing.T) {
-	for i, r := range rows(t, "testdata/timeuuid_order.txt") {
+	for i, r := range dbtest.Rows(t, "testdata/timeuuid_order.txt") {
 		t.Run(strconv.Itoa(i+1), func(t *testing.T) {
-			want, ok := ops[r[1]]
-			if len(r) != 3 || !ok {
-				t.Fatalf("bad row %q", r)
-			}
-			a, b := uuid.MustParse(r[0]), uuid.MustParse(r[2])
-			checkTimeUUIDOrder(t, a, b, want)
-			checkTimeUUIDOrder(t, b, a, -want)
-			checkUUIDOrder(t, a, b, want) // version 1 in a uuid column too
+			a, b, want := dbtest.Pair(t, r)
+			timeUUIDOrder.Check(t, a, b, want)
+			timeUUIDOrder.Check(t, b, a, -want)
+			uuidOrder.Check(t, a, b, want) // version 1 in a uuid column too
 		})
 	}
 }
@@ -98,7 +46,7 @@ func TestTimeUUIDOrderVendored(t *testing.T) {
 func TestUUIDOrderVendored(t *testing.T) {
 	groups := map[string][]uuid.UUID{}
 	var names []string
-	for _, r := range rows(t, "testdata/uuid_order.txt") {
+	for _, r := range dbtest.Rows(t, "testdata/uuid_order.txt") {
 		if _, ok := groups[r[0]]; !ok {
 			names = append(names, r[0])
 		}
@@ -106,16 +54,7 @@ func TestUUIDOrderVendored(t *testing.T) {
 	}
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
-			want := groups[name]
-			got := slices.Clone(want)
-			slices.Reverse(got)
-			slices.SortFunc(got, cqluuid.Compare)
-			if !slices.Equal(got, want) {
-				t.Errorf("sorted with Compare:\n%v\nwant:\n%v", got, want)
-			}
-			for i := 1; i < len(want); i++ {
-				checkUUIDOrder(t, want[i-1], want[i], -1)
-			}
+			uuidOrder.CheckSorted(t, groups[name])
 		})
 	}
 }
@@ -127,7 +66,7 @@ func TestBoundsVendored(t *testing.T) {
 		"cql-min":   cqluuid.MinTimeUUIDMillis,
 		"cql-max":   cqluuid.MaxTimeUUIDMillis,
 	}
-	for _, r := range rows(t, "testdata/bounds.txt") {
+	for _, r := range dbtest.Rows(t, "testdata/bounds.txt") {
 		t.Run(r[0], func(t *testing.T) {
 			f := funcs[r[0]]
 			at, err := time.Parse(time.RFC3339Nano, r[1])
@@ -215,11 +154,11 @@ func TestCompare(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a, b := uuid.MustParse(tc.a), uuid.MustParse(tc.b)
-			checkUUIDOrder(t, a, b, tc.uuidCol)
-			checkUUIDOrder(t, b, a, -tc.uuidCol)
+			uuidOrder.Check(t, a, b, tc.uuidCol)
+			uuidOrder.Check(t, b, a, -tc.uuidCol)
 			if a.Version() == 1 && b.Version() == 1 {
-				checkTimeUUIDOrder(t, a, b, tc.timeuuid)
-				checkTimeUUIDOrder(t, b, a, -tc.timeuuid)
+				timeUUIDOrder.Check(t, a, b, tc.timeuuid)
+				timeUUIDOrder.Check(t, b, a, -tc.timeuuid)
 			}
 		})
 	}
@@ -228,16 +167,12 @@ func TestCompare(t *testing.T) {
 func TestAllocs(t *testing.T) {
 	a, b := uuid.NewV1(), uuid.NewV1()
 	at := time.Now()
-	for name, f := range map[string]func(){
+	dbtest.ZeroAllocs(t, map[string]func(){
 		"Compare":           func() { cqluuid.Compare(a, b) },
 		"Key":               func() { cqluuid.Key(a) },
 		"CompareTimeUUID":   func() { cqluuid.CompareTimeUUID(a, b) },
 		"TimeUUIDKey":       func() { cqluuid.TimeUUIDKey(a) },
 		"MinTimeUUID":       func() { cqluuid.MinTimeUUID(at) },
 		"MaxTimeUUIDMillis": func() { cqluuid.MaxTimeUUIDMillis(at) },
-	} {
-		if n := testing.AllocsPerRun(100, f); n != 0 {
-			t.Errorf("%s allocates %v times; want 0", name, n)
-		}
-	}
+	})
 }

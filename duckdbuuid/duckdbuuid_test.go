@@ -1,12 +1,12 @@
 package duckdbuuid_test
 
 import (
-	"bytes"
 	"testing"
 
 	"github.com/afb7af96/uuid"
 	"github.com/afb7af96/uuid/duckdbuuid"
 	"github.com/afb7af96/uuid/internal/apitest"
+	"github.com/afb7af96/uuid/internal/dbtest"
 )
 
 func TestAPI(t *testing.T) {
@@ -44,40 +44,24 @@ func TestHugeint(t *testing.T) {
 	}
 }
 
+// order is DuckDB's order of UUIDs: Compare, Key and slowCompare.
+var order = dbtest.Order{Compare: duckdbuuid.Compare, Key: duckdbuuid.Key, Slow: slowCompare}
+
 func TestCompare(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		a, b string
-		want int
-	}{
+	order.CheckCases(t, []dbtest.Case{
 		{"equal", "00112233-4455-6677-8899-aabbccddeeff", "00112233-4455-6677-8899-aabbccddeeff", 0},
 		{"first_byte_first", "01000000-0000-0000-0000-000000000000", "00ffffff-ffff-ffff-ffff-ffffffffffff", +1},
 		{"unsigned_first_byte", "80000000-0000-0000-0000-000000000000", "7fffffff-ffff-ffff-ffff-ffffffffffff", +1},
 		{"unsigned_ninth_byte", "00000000-0000-0000-8000-000000000000", "00000000-0000-0000-7fff-ffffffffffff", +1},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			a, b := uuid.MustParse(tc.a), uuid.MustParse(tc.b)
-			if got := duckdbuuid.Compare(a, b); got != tc.want {
-				t.Errorf("Compare(%v, %v) = %d; want %d", a, b, got, tc.want)
-			}
-			ka, kb := duckdbuuid.Key(a), duckdbuuid.Key(b)
-			if got := bytes.Compare(ka[:], kb[:]); got != tc.want {
-				t.Errorf("bytes.Compare(Key(%v), Key(%v)) = %d; want %d", a, b, got, tc.want)
-			}
-		})
-	}
+	})
 }
 
 func TestAllocs(t *testing.T) {
 	a, b := uuid.NewV4(), uuid.NewV4()
-	for name, f := range map[string]func(){
+	dbtest.ZeroAllocs(t, map[string]func(){
 		"Compare":     func() { duckdbuuid.Compare(a, b) },
 		"Key":         func() { duckdbuuid.Key(a) },
 		"Hugeint":     func() { duckdbuuid.Hugeint(a) },
 		"FromHugeint": func() { duckdbuuid.FromHugeint(-5, 7) },
-	} {
-		if n := testing.AllocsPerRun(100, f); n != 0 {
-			t.Errorf("%s allocates %v times; want 0", name, n)
-		}
-	}
+	})
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/afb7af96/uuid"
 	"github.com/afb7af96/uuid/duckdbuuid"
+	"github.com/afb7af96/uuid/internal/dbtest"
 )
 
 // slowCompare is DuckDB's rule written the slow way: compare the stored
@@ -26,20 +27,8 @@ func FuzzCompare(f *testing.F) {
 	f.Add(make([]byte, 16), make([]byte, 16))                                                                 // equal Nil UUIDs
 	f.Add(append([]byte{0x80}, make([]byte, 15)...), append([]byte{0x7f}, bytes.Repeat([]byte{0xff}, 15)...)) // across the sign flip
 	f.Add([]byte("short"), make([]byte, 16))                                                                  // wrong length: skipped
-	f.Fuzz(func(t *testing.T, x, y []byte) {
-		a, err1 := uuid.FromBytes(x)
-		b, err2 := uuid.FromBytes(y)
-		if err1 != nil || err2 != nil {
-			return
-		}
-		want := slowCompare(a, b)
-		if got := duckdbuuid.Compare(a, b); got != want {
-			t.Fatalf("Compare(%v, %v) = %d; HUGEINT order says %d", a, b, got, want)
-		}
-		ka, kb := duckdbuuid.Key(a), duckdbuuid.Key(b)
-		if got := bytes.Compare(ka[:], kb[:]); got != want {
-			t.Fatalf("bytes.Compare(Key(%v), Key(%v)) = %d; want %d", a, b, got, want)
-		}
+	dbtest.FuzzPairs(f, func(t *testing.T, a, b uuid.UUID) {
+		order.Check(t, a, b, slowCompare(a, b))
 		if back := duckdbuuid.FromHugeint(duckdbuuid.Hugeint(a)); back != a {
 			t.Fatalf("FromHugeint(Hugeint(%v)) = %v", a, back)
 		}

@@ -1,11 +1,11 @@
 package mysqluuid_test
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 
 	"github.com/afb7af96/uuid"
+	"github.com/afb7af96/uuid/internal/dbtest"
 	"github.com/afb7af96/uuid/mysqluuid"
 )
 
@@ -28,20 +28,8 @@ func FuzzCompare(f *testing.F) {
 	f.Add([]byte("\x6c\xcd\x78\x0c\xba\xba\x10\x26\x95\x64\x5b\x8c\x65\x60\x24\xdb"),
 		[]byte("\x6c\xcd\x78\x0d\xba\xba\x10\x26\x95\x64\x5b\x8c\x65\x60\x24\xdb")) // the manual's UUID and the next time-low
 	f.Add([]byte("short"), make([]byte, 16)) // wrong length: skipped
-	f.Fuzz(func(t *testing.T, x, y []byte) {
-		a, err1 := uuid.FromBytes(x)
-		b, err2 := uuid.FromBytes(y)
-		if err1 != nil || err2 != nil {
-			return
-		}
-		want := slowCompare(a, b)
-		if got := mysqluuid.Compare(a, b); got != want {
-			t.Fatalf("Compare(%v, %v) = %d; slow reference says %d", a, b, got, want)
-		}
-		ka, kb := mysqluuid.Key(a), mysqluuid.Key(b)
-		if got := bytes.Compare(ka[:], kb[:]); got != want {
-			t.Fatalf("bytes.Compare(Key(%v), Key(%v)) = %d; want %d", a, b, got, want)
-		}
+	dbtest.FuzzPairs(f, func(t *testing.T, a, b uuid.UUID) {
+		order.Check(t, a, b, slowCompare(a, b))
 		for _, swap := range []bool{false, true} {
 			bin := mysqluuid.UUIDToBin(a, swap)
 			if back, err := mysqluuid.BinToUUID(bin[:], swap); back != a || err != nil {

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/afb7af96/uuid"
+	"github.com/afb7af96/uuid/internal/dbtest"
 	"github.com/afb7af96/uuid/sqlserveruuid"
 )
 
@@ -31,13 +32,8 @@ func FuzzCompare(f *testing.F) {
 	f.Add([]byte("\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00"),
 		[]byte("\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00")) // bytes 6 and 7
 	f.Add([]byte("short"), make([]byte, 16)) // wrong length: skipped
-	f.Fuzz(func(t *testing.T, x, y []byte) {
-		a, err1 := uuid.FromBytes(x)
-		b, err2 := uuid.FromBytes(y)
-		if err1 != nil || err2 != nil {
-			return
-		}
-		checkOrder(t, a, b, slowCompare(a, b))
+	dbtest.FuzzPairs(f, func(t *testing.T, a, b uuid.UUID) {
+		order.Check(t, a, b, slowCompare(a, b))
 	})
 }
 
@@ -47,12 +43,7 @@ func FuzzFromV7(f *testing.F) {
 	f.Add(make([]byte, 16), make([]byte, 16)) // equal
 	f.Add([]byte("\x01\x90\x00\x00\x00\x00\x70\x00\x80\x00\x00\x00\x00\x00\x00\x02"),
 		[]byte("\x01\x90\x00\x00\x00\x00\x70\x01\x80\x00\x00\x00\x00\x00\x00\x00")) // counter step
-	f.Fuzz(func(t *testing.T, x, y []byte) {
-		a, err1 := uuid.FromBytes(x)
-		b, err2 := uuid.FromBytes(y)
-		if err1 != nil || err2 != nil {
-			return
-		}
+	dbtest.FuzzPairs(f, func(t *testing.T, a, b uuid.UUID) {
 		a[6], b[6] = a[6]&0x0f|0x70, b[6]&0x0f|0x70
 		a[8], b[8] = a[8]&0x3f|0x80, b[8]&0x3f|0x80
 		ua, err := sqlserveruuid.FromV7(a)

@@ -1,17 +1,15 @@
 package sqlserveruuid_test
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/hex"
-	"os"
 	"slices"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/afb7af96/uuid"
 	"github.com/afb7af96/uuid/internal/apitest"
+	"github.com/afb7af96/uuid/internal/dbtest"
 	"github.com/afb7af96/uuid/sqlserveruuid"
 )
 
@@ -25,65 +23,21 @@ func TestDocExamples(t *testing.T) {
 	apitest.CheckDocExamples(t, "../docs/databases.md", "sqlserveruuid", "example_test.go")
 }
 
-// rows returns the fields of each line of a testdata file that is neither
-// blank nor a comment.
-func rows(t *testing.T, name string) [][]string {
-	t.Helper()
-	f, err := os.Open(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out [][]string
-	s := bufio.NewScanner(f)
-	for s.Scan() {
-		if line := strings.TrimSpace(s.Text()); line != "" && !strings.HasPrefix(line, "#") {
-			out = append(out, strings.Fields(line))
-		}
-	}
-	if err := s.Err(); err != nil {
-		t.Fatal(err)
-	}
-	if len(out) == 0 {
-		t.Fatalf("%s has no rows", name)
-	}
-	return out
-}
-
-var ops = map[string]int{"<": -1, "=": 0, ">": +1}
-
-// checkOrder checks Compare, Key and the slow reference on one pair.
-func checkOrder(t *testing.T, a, b uuid.UUID, want int) {
-	t.Helper()
-	if got := sqlserveruuid.Compare(a, b); got != want {
-		t.Errorf("Compare(%v, %v) = %d; want %d", a, b, got, want)
-	}
-	if got := sqlserveruuid.Compare(b, a); got != -want {
-		t.Errorf("Compare(%v, %v) = %d; want %d", b, a, got, -want)
-	}
-	ka, kb := sqlserveruuid.Key(a), sqlserveruuid.Key(b)
-	if got := bytes.Compare(ka[:], kb[:]); got != want {
-		t.Errorf("bytes.Compare(Key(%v), Key(%v)) = %d; want %d", a, b, got, want)
-	}
-	if got := slowCompare(a, b); got != want {
-		t.Errorf("slowCompare(%v, %v) = %d; want %d", a, b, got, want)
-	}
-}
+// order is SQL Server's order of uniqueidentifiers: Compare, Key and
+// slowCompare.
+var order = dbtest.Order{Compare: sqlserveruuid.Compare, Key: sqlserveruuid.Key, Slow: slowCompare}
 
 func TestOrderVendored(t *testing.T) {
-	for i, r := range rows(t, "testdata/order.txt") {
+	for i, r := range dbtest.Rows(t, "testdata/order.txt") {
 		t.Run(strconv.Itoa(i+1), func(t *testing.T) {
-			want, ok := ops[r[1]]
-			if len(r) != 3 || !ok {
-				t.Fatalf("bad row %q", r)
-			}
-			checkOrder(t, uuid.MustParse(r[0]), uuid.MustParse(r[2]), want)
+			a, b, want := dbtest.Pair(t, r)
+			order.Check(t, a, b, want)
 		})
 	}
 }
 
 func TestBytesVendored(t *testing.T) {
-	for _, r := range rows(t, "testdata/bytes.txt") {
+	for _, r := range dbtest.Rows(t, "testdata/bytes.txt") {
 		t.Run(r[1], func(t *testing.T) {
 			b, err := hex.DecodeString(r[0])
 			if err != nil {
@@ -111,7 +65,7 @@ func TestIdentity917Vendored(t *testing.T) {
 		u     uuid.UUID
 	}
 	var rs []row
-	for _, r := range rows(t, "testdata/identity917.txt") {
+	for _, r := range dbtest.Rows(t, "testdata/identity917.txt") {
 		label, err := strconv.Atoi(r[0])
 		if err != nil {
 			t.Fatal(err)
@@ -135,11 +89,7 @@ func TestIdentity917Vendored(t *testing.T) {
 }
 
 func TestCompare(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		a, b string
-		want int
-	}{
+	order.CheckCases(t, []dbtest.Case{
 		{"equal", "00112233-4455-6677-8899-aabbccddeeff", "00112233-4455-6677-8899-aabbccddeeff", 0},
 		{"byte10_over_byte15", "00000000-0000-0000-0000-010000000000", "00000000-0000-0000-0000-00000000ffff", +1},
 		{"byte15_over_byte8", "00000000-0000-0000-ff00-000000000000", "00000000-0000-0000-0000-000000000001", -1},
@@ -151,28 +101,21 @@ func TestCompare(t *testing.T) {
 		{"byte4_over_byte3", "000000ff-0000-0000-0000-000000000000", "00000000-0100-0000-0000-000000000000", -1},
 		{"byte3_over_byte0", "00000001-0000-0000-0000-000000000000", "ff000000-0000-0000-0000-000000000000", +1},
 		{"unsigned", "00000000-0000-0000-0000-800000000000", "00000000-0000-0000-0000-7fffffffffff", +1},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			checkOrder(t, uuid.MustParse(tc.a), uuid.MustParse(tc.b), tc.want)
-		})
-	}
+	})
 }
 
 func TestAllocs(t *testing.T) {
 	a, b := uuid.NewV4(), uuid.NewV4()
 	v7, v8 := uuid.NewV7(), sqlserveruuid.NewV8()
-	for name, f := range map[string]func(){
+	fs := map[string]func(){
 		"Compare": func() { sqlserveruuid.Compare(a, b) },
 		"Key":     func() { sqlserveruuid.Key(a) },
 		"FromV7":  func() { _, _ = sqlserveruuid.FromV7(v7) },
 		"ToV7":    func() { _, _ = sqlserveruuid.ToV7(v8) },
 		"NewV8":   func() { sqlserveruuid.NewV8() },
-	} {
-		if name == "NewV8" && raceEnabled {
-			continue
-		}
-		if n := testing.AllocsPerRun(100, f); n != 0 {
-			t.Errorf("%s allocates %v times; want 0", name, n)
-		}
 	}
+	if raceEnabled {
+		delete(fs, "NewV8")
+	}
+	dbtest.ZeroAllocs(t, fs)
 }
