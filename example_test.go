@@ -164,11 +164,13 @@ func ExampleUUID_String() {
 	u := uuid.MustParse("F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6")
 	fmt.Println(u.String())
 	fmt.Println(u.URN())
-	fmt.Printf("%v %q\n", u, u)
+	fmt.Printf("%S\n%x\n%q\n", u, u, u)
 	// Output:
 	// f81d4fae-7dec-11d0-a765-00a0c91e6bf6
 	// urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6
-	// f81d4fae-7dec-11d0-a765-00a0c91e6bf6 "f81d4fae-7dec-11d0-a765-00a0c91e6bf6"
+	// F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6
+	// f81d4fae7dec11d0a76500a0c91e6bf6
+	// "f81d4fae-7dec-11d0-a765-00a0c91e6bf6"
 }
 
 func ExampleUUID_AppendForm() {

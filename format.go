@@ -1,6 +1,7 @@
 package uuid
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/afb7af96/uuid/internal/hexcode"
@@ -67,4 +68,64 @@ func (u UUID) MarshalText() ([]byte, error) {
 	b := make([]byte, canonicalLen)
 	hexcode.PutCanonical((*[canonicalLen]byte)(b), (*[16]byte)(&u), false)
 	return b, nil
+}
+
+// Format implements [fmt.Formatter]. The verbs are:
+//
+//	%v, %s  the canonical form, as String returns it
+//	%q      the canonical form in double quotes (%#q: in backquotes)
+//	%S      the canonical form with upper-case hex digits
+//	%x, %X  the 32 hex digits without hyphens, lower or upper case
+//	%#v     Go syntax: uuid.MustParse("…")
+//
+// Width, precision and flags apply to that text as they do to a string:
+// %.8s is the first 8 characters, and %-40v pads on the right. So %v, %s
+// and %q print what they print for Go 1.27's standard uuid package and
+// for github.com/google/uuid, whose UUIDs fmt formats through their
+// String method; %x, %X and %#v differ from those (which print the hex of
+// the 36 characters and a composite literal). Any other verb, such as %d,
+// formats the 16 bytes as fmt formats a [16]byte, as it does for those
+// packages.
+func (u UUID) Format(f fmt.State, verb rune) {
+	var buf [64]byte
+	var out []byte
+	switch verb {
+	case 'v', 's':
+		if verb == 'v' && f.Flag('#') {
+			out = append(buf[:0], `uuid.MustParse("`...)
+			out = append(u.AppendForm(out, FormCanonical), `")`...)
+		} else {
+			out = u.AppendForm(buf[:0], FormCanonical)
+		}
+	case 'q':
+		if plainFormat(f) && !f.Flag('#') {
+			f.Write(append(u.AppendForm(append(buf[:0], '"'), FormCanonical), '"'))
+			return
+		}
+		fmt.Fprintf(f, fmt.FormatString(f, verb), u.AppendForm(buf[:0], FormCanonical))
+		return
+	case 'S':
+		out = u.AppendForm(buf[:0], FormCanonical|FormUpper)
+	case 'x':
+		out = u.AppendForm(buf[:0], FormHex)
+	case 'X':
+		out = u.AppendForm(buf[:0], FormHex|FormUpper)
+	default:
+		fmt.Fprintf(f, fmt.FormatString(f, verb), [Size]byte(u))
+		return
+	}
+	if plainFormat(f) {
+		f.Write(out)
+		return
+	}
+	// The text as a string: fmt applies width, precision and flags.
+	fmt.Fprintf(f, fmt.FormatString(f, 's'), out)
+}
+
+// plainFormat reports whether f has no width, precision or flag that would
+// change a string's text, other than '#', which Format handles itself.
+func plainFormat(f fmt.State) bool {
+	_, w := f.Width()
+	_, p := f.Precision()
+	return !w && !p && !f.Flag('-') && !f.Flag('+') && !f.Flag(' ') && !f.Flag('0')
 }

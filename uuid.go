@@ -56,8 +56,8 @@
 // # Migrating
 //
 // Code for Go 1.27's uuid package compiles after its import path changes,
-// and its names keep their meaning; some outputs differ, such as gob and
-// the error values (docs/migrating.md lists them). Code for
+// and its names keep their meaning; some outputs differ, such as fmt's %x,
+// gob and the error values (docs/migrating.md lists them). Code for
 // github.com/google/uuid or github.com/gofrs/uuid first imports
 // compat/google/uuid or compat/gofrs/uuid below this module, then moves
 // here with go fix -inline.

@@ -105,6 +105,14 @@ var allowList = []allowed{
 	{id: "G5", lib: "google", match: func(d diff) bool {
 		return d.surface == "Version.String" || d.surface == "Variant.String"
 	}},
+	{id: "G6", lib: "google", match: func(d diff) bool {
+		verb, _, ok := fmtVerb(d)
+		return ok && (verb == 'x' || verb == 'X' || verb == 'S')
+	}},
+	{id: "G7", lib: "google", match: func(d diff) bool {
+		verb, between, ok := fmtVerb(d)
+		return ok && verb == 'v' && strings.Contains(between, "#")
+	}},
 	{id: "G8", lib: "google", match: func(d diff) bool {
 		return d.surface == "NewV6.Time" || d.surface == "Time" && versionDigit(d.input[1:]) == '6'
 	}},
@@ -170,7 +178,7 @@ var allowList = []allowed{
 	}},
 	{id: "F8", lib: "gofrs", match: func(d diff) bool {
 		verb, between, ok := fmtVerb(d)
-		return ok && strings.ContainsRune("vsqxX", rune(verb)) && !(verb == 'v' && strings.Contains(between, "#"))
+		return ok && between != "" && !(verb == 'v' && strings.Contains(between, "#"))
 	}},
 	{id: "F9", lib: "gofrs", match: func(d diff) bool {
 		verb, between, ok := fmtVerb(d)
@@ -184,8 +192,8 @@ var allowList = []allowed{
 		return d.surface == "Gen.NewV1 again" || d.surface == "Gen.NewV6 again"
 	}},
 	{id: "F13", lib: "gofrs", match: func(d diff) bool {
-		verb, _, ok := fmtVerb(d)
-		return ok && !strings.ContainsRune("vsqxX", rune(verb))
+		verb, between, ok := fmtVerb(d)
+		return ok && between == "" && !strings.ContainsRune("vsSqxX", rune(verb)) && strings.HasPrefix(d.theirs, "%!")
 	}},
 	{id: "F14", lib: "gofrs", match: func(d diff) bool {
 		t := strings.TrimSpace(d.text)

@@ -33,14 +33,10 @@
 //     byte printed 4 and 1. The constants [V1] to [V8] are untyped, so they
 //     compare with either; the Variant constants are [uuid.Variant], not
 //     byte: convert with byte(...) where a byte is needed.
-//   - F8. fmt formats a UUID through its String method, as it formats
-//     google/uuid's and Go's uuid.UUID: %x and %X print the hex of the
-//     36-character text (72 digits), where gofrs/uuid printed the 32 hex
-//     digits, and flags, width and precision apply to %v, %s, %q, %x and
-//     %X as to a string, where gofrs/uuid ignored them. Print u.String(),
-//     or strings.ReplaceAll(u.String(), "-", "") for the 32 digits.
-//   - F9. %#v prints uuid.UUID{0x…, …}; gofrs/uuid printed
-//     [16]uint8{0x…, …}.
+//   - F8. fmt honours flags, width and precision, as for a string;
+//     gofrs/uuid ignores them.
+//   - F9. %#v prints Go syntax of the library (uuid.MustParse("…"));
+//     gofrs/uuid printed [16]uint8{0x…, …}.
 //   - F10. Errors have other types and texts, and gofrs/uuid's Err… values
 //     are not here (but [ErrV8FieldLength]): match errors with [errors.Is]
 //     and [errors.As] against the library's ([uuid.ErrLength],
@@ -54,10 +50,9 @@
 //     UUID gives the next one the next 100-ns tick, staying ahead of the
 //     clock; gofrs/uuid keeps the time and increments the clock sequence.
 //     Both keep UUIDs unique.
-//   - F13. fmt verbs other than %v, %s, %q, %x and %X (such as %d and %S)
-//     print the 16 bytes as fmt prints a [16]byte ([%!S(uint8=248) …] for
-//     %S), as for google/uuid and Go's uuid; gofrs/uuid printed
-//     %!d(uuid.UUID=…), and %S the upper-case text.
+//   - F13. fmt verbs other than %v, %s, %S, %q, %x and %X (such as %d)
+//     print the 16 bytes as a [16]byte would print, as google/uuid and
+//     Go's uuid do; gofrs/uuid printed %!d(uuid.UUID=…).
 //   - F14. [NullUUID.UnmarshalJSON] called directly (not through
 //     encoding/json, which removes the spaces and checks the quotes first)
 //     accepts null or a quoted UUID with spaces around it, and rejects a

@@ -2,7 +2,6 @@ package uuid_test
 
 import (
 	"bytes"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"net"
@@ -215,8 +214,9 @@ func TestDifferences(t *testing.T) {
 	compattest.Texts(t, [][3]string{
 		{"Version-%v", fmt.Sprintf("%v", u.Version()), "v4"},
 		{"Version-%d", fmt.Sprintf("%d", u.Version()), "4"},
-		// gofrs/uuid printed the 32 hex digits; fmt prints the hex of the text (F8).
-		{"%x", fmt.Sprintf("%x", u), hex.EncodeToString([]byte(u.String()))},
+		{"%x", fmt.Sprintf("%x", u), "6ba7b8109dad41d180b400c04fd430c8"},
+		// gofrs/uuid printed [16]uint8{0x6b, …} (F9).
+		{"%#v", fmt.Sprintf("%#v", u), `uuid.MustParse("6ba7b810-9dad-41d1-80b4-00c04fd430c8")`},
 	})
 	// gofrs/uuid accepts braces and the URN prefix around the 32-digit form.
 	for _, s := range []string{"{6ba7b8109dad41d180b400c04fd430c8}", "urn:uuid:6ba7b8109dad41d180b400c04fd430c8"} {

@@ -30,6 +30,12 @@
 //     [Variant] as "RFC 9562", "NCS", "Microsoft" or "Future" (google/uuid:
 //     "RFC4122", "Reserved", …), with other numbers behind the constants:
 //     compare with [RFC4122] and the others, not with integers.
+//   - G6. fmt's %x and %X print the 32 hex digits, and %S the upper-case
+//     text; google/uuid printed the hex of the 36-character text (72
+//     digits) and [%!S(uint8=248) …]. %s, %v, %q and %d, with any flags,
+//     width and precision, print what google/uuid prints.
+//   - G7. %#v prints Go syntax of the library (uuid.MustParse("…"));
+//     google/uuid printed uuid.UUID{0x…, …}.
 //   - G8. [NewV6] writes the version 6 layout of RFC 9562; google/uuid's
 //     NewV6 wrote its 60-bit timestamp as a 64-bit number, so that the
 //     library reads a version 6 UUID made by google/uuid as made near 1610,
