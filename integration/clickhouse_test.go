@@ -139,13 +139,7 @@ func TestClickHouseGenerateUUIDv7(t *testing.T) {
 		t.Fatalf("%d rows; want %d", len(rows), n)
 	}
 	ids := parseColumn(t, rows, 0)
-	ms := make([]int64, len(rows))
-	for i, row := range rows {
-		var err error
-		if ms[i], err = strconv.ParseInt(row[1], 10, 64); err != nil {
-			t.Fatalf("row %d: %v", i, err)
-		}
-	}
+	ms := millisColumn(t, rows, 1)
 	checkV7(t, ids, ms, before, after)
 	for i := 1; i < len(ids); i++ {
 		if ids[i-1].Compare(ids[i]) >= 0 {

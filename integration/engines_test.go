@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -117,6 +118,20 @@ func parseColumn(t *testing.T, rows [][]string, col int) []uuid.UUID {
 		ids[i] = u
 	}
 	return ids
+}
+
+// millisColumn parses column col of every row as an integer count of
+// milliseconds.
+func millisColumn(t *testing.T, rows [][]string, col int) []int64 {
+	t.Helper()
+	ms := make([]int64, len(rows))
+	for i, row := range rows {
+		var err error
+		if ms[i], err = strconv.ParseInt(row[col], 10, 64); err != nil {
+			t.Fatalf("row %d: %v", i, err)
+		}
+	}
+	return ms
 }
 
 // edgeValues returns the values where orders and byte conversions go wrong
