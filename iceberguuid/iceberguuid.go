@@ -23,11 +23,10 @@ import (
 // f79c3e09-677c-4bbd-a479-3f349cb785e7, hashes to 1488055340. Iceberg
 // keeps the hash as a Java int, so Hash returns it signed.
 func Hash(u uuid.UUID) int32 {
-	var h uint32 // seed 0
-	for i := 0; i < uuid.Size; i += 4 {
-		h ^= mixBlock(binary.LittleEndian.Uint32(u[i:]))
-		h = bits.RotateLeft32(h, 13)*5 + 0xe6546b64
-	}
+	h := mixHash(0, binary.LittleEndian.Uint32(u[0:])) // seed 0
+	h = mixHash(h, binary.LittleEndian.Uint32(u[4:]))
+	h = mixHash(h, binary.LittleEndian.Uint32(u[8:]))
+	h = mixHash(h, binary.LittleEndian.Uint32(u[12:]))
 	h ^= uuid.Size // the length; 16 bytes are whole blocks, so no tail
 	h ^= h >> 16
 	h *= 0x85ebca6b
@@ -37,10 +36,12 @@ func Hash(u uuid.UUID) int32 {
 	return int32(h)
 }
 
-func mixBlock(k uint32) uint32 {
+// mixHash mixes the 4-byte block k into the hash h.
+func mixHash(h, k uint32) uint32 {
 	k *= 0xcc9e2d51
 	k = bits.RotateLeft32(k, 15)
-	return k * 0x1b873593
+	h ^= k * 0x1b873593
+	return bits.RotateLeft32(h, 13)*5 + 0xe6546b64
 }
 
 // Bucket returns the bucket of u in a partition by Iceberg's bucket[n]
