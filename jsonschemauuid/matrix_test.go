@@ -15,7 +15,9 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"os"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/afb7af96/uuid"
@@ -295,5 +297,35 @@ func TestNeverWeaker(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// pinned are the versions the matrix holds for, as go.mod requires them
+// and docs/ecosystem.md names them: a change of version must go through
+// this test, the matrix and the page together.
+var pinned = []struct{ module, version, doc string }{
+	{"github.com/invopop/jsonschema", "v0.14.0", "invopop/jsonschema v0.14.0"},
+	{"github.com/swaggest/jsonschema-go", "v0.3.74", "swaggest/jsonschema-go v0.3.74"},
+	{"github.com/swaggest/openapi-go", "v0.2.60", "swaggest/openapi-go v0.2.60"},
+	{"github.com/danielgtaylor/huma/v2", "v2.37.2", "danielgtaylor/huma v2.37.2"},
+	{"github.com/google/uuid", "v1.6.0", "google/uuid v1.6.0"},
+}
+
+func TestPinnedVersions(t *testing.T) {
+	mod, err := os.ReadFile("go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := os.ReadFile("../docs/ecosystem.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pinned {
+		if !strings.Contains(string(mod), "\t"+p.module+" "+p.version+"\n") {
+			t.Errorf("go.mod does not require %s %s", p.module, p.version)
+		}
+		if !strings.Contains(string(doc), p.doc) {
+			t.Errorf("docs/ecosystem.md does not name %q", p.doc)
+		}
 	}
 }
