@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"math"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/afb7af96/uuid"
@@ -78,7 +79,7 @@ func atoi(t *testing.T, s string) int {
 
 func TestVendored(t *testing.T) {
 	for _, r := range dbtest.Rows(t, "testdata/hash.txt") {
-		t.Run(r[0]+"/"+r[1], func(t *testing.T) {
+		t.Run(strings.Join(r, "_"), func(t *testing.T) {
 			switch r[0] {
 			case "uuid":
 				u := uuid.MustParse(r[1])

@@ -153,32 +153,32 @@ var matrix = []struct {
 	ours, google string
 }{
 	{
-		"invopop/jsonschema", invopopSchema,
+		"tool=invopop", invopopSchema,
 		`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"type":"string","format":"uuid"},"parent":{"oneOf":[{"type":"string","format":"uuid"},{"type":"null"}]},"tags":{"items":{"type":"string","format":"uuid"},"type":"array"}},"additionalProperties":false,"type":"object","required":["id","parent","tags"]}`,
 		`{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"id":{"items":{"type":"integer"},"type":"array","maxItems":16,"minItems":16},"parent":{"properties":{"UUID":{"items":{"type":"integer"},"type":"array","maxItems":16,"minItems":16},"Valid":{"type":"boolean"}},"additionalProperties":false,"type":"object","required":["UUID","Valid"]},"tags":{"items":{"items":{"type":"integer"},"type":"array","maxItems":16,"minItems":16},"type":"array"}},"additionalProperties":false,"type":"object","required":["id","parent","tags"]}`,
 	},
 	{
-		"swaggest/jsonschema-go", swaggestSchema,
+		"tool=swaggest", swaggestSchema,
 		`{"properties":{"id":{"type":"string","format":"uuid"},"parent":{"type":["string","null"],"format":"uuid"},"tags":{"items":{"type":"string","format":"uuid"},"type":["array","null"]}},"type":"object"}`,
 		`{"properties":{"id":{"examples":["248df4b7-aa70-47b8-a036-33ac447e668d"],"type":"string","format":"uuid"},"parent":{"type":"string"},"tags":{"items":{"examples":["248df4b7-aa70-47b8-a036-33ac447e668d"],"type":"string","format":"uuid"},"type":["array","null"]}},"type":"object"}`,
 	},
 	{
-		"swaggest/openapi-go 3.0", openapi30,
+		"tool=openapi-go_openapi=3.0", openapi30,
 		`{"JsonschemauuidTestOurs":{"type":"object","properties":{"id":{"$ref":"#/components/schemas/UuidUUID"},"parent":{"$ref":"#/components/schemas/UuidNullUUID"},"tags":{"type":"array","items":{"$ref":"#/components/schemas/UuidUUID"},"nullable":true}}},"UuidNullUUID":{"type":"string","format":"uuid","nullable":true},"UuidUUID":{"type":"string","format":"uuid"}}`,
 		`{"JsonschemauuidTestGoogle":{"type":"object","properties":{"id":{"$ref":"#/components/schemas/UuidUUID"},"parent":{"type":"string"},"tags":{"type":"array","items":{"$ref":"#/components/schemas/UuidUUID"},"nullable":true}}},"UuidUUID":{"type":"string","format":"uuid","example":"248df4b7-aa70-47b8-a036-33ac447e668d"}}`,
 	},
 	{
-		"swaggest/openapi-go 3.1", openapi31Schemas,
+		"tool=openapi-go_openapi=3.1", openapi31Schemas,
 		`{"JsonschemauuidTestOurs":{"properties":{"id":{"$ref":"#/components/schemas/UuidUUID"},"parent":{"$ref":"#/components/schemas/UuidNullUUID"},"tags":{"items":{"$ref":"#/components/schemas/UuidUUID"},"type":["array","null"]}},"type":"object"},"UuidNullUUID":{"format":"uuid","type":["string","null"]},"UuidUUID":{"format":"uuid","type":"string"}}`,
 		`{"JsonschemauuidTestGoogle":{"properties":{"id":{"$ref":"#/components/schemas/UuidUUID"},"parent":{"type":"string"},"tags":{"items":{"$ref":"#/components/schemas/UuidUUID"},"type":["array","null"]}},"type":"object"},"UuidUUID":{"examples":["248df4b7-aa70-47b8-a036-33ac447e668d"],"format":"uuid","type":"string"}}`,
 	},
 	{
-		"huma v2 3.1", huma31,
+		"tool=huma_openapi=3.1", huma31,
 		`{"additionalProperties":false,"properties":{"id":{"format":"uuid","type":"string"},"parent":{"format":"uuid","type":["string","null"]},"tags":{"items":{"format":"uuid","type":"string"},"type":["array","null"]}},"required":["id","parent","tags"],"type":"object"}`,
 		`{"additionalProperties":false,"properties":{"id":{"type":"string"},"parent":{"type":"string"},"tags":{"items":{"type":"string"},"type":["array","null"]}},"required":["id","parent","tags"],"type":"object"}`,
 	},
 	{
-		"huma v2 3.0", huma30,
+		"tool=huma_openapi=3.0", huma30,
 		`{"additionalProperties":false,"properties":{"id":{"format":"uuid","type":"string"},"parent":{"format":"uuid","nullable":true,"type":"string"},"tags":{"items":{"format":"uuid","type":"string"},"nullable":true,"type":"array"}},"required":["id","parent","tags"],"type":"object"}`,
 		`{"additionalProperties":false,"properties":{"id":{"type":"string"},"parent":{"type":"string"},"tags":{"items":{"type":"string"},"nullable":true,"type":"array"}},"required":["id","parent","tags"],"type":"object"}`,
 	},
