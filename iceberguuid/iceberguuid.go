@@ -23,6 +23,8 @@ import (
 // f79c3e09-677c-4bbd-a479-3f349cb785e7, hashes to 1488055340. Iceberg
 // keeps the hash as a Java int, so Hash returns it signed.
 func Hash(u uuid.UUID) int32 {
+	// The UUID's bytes go in their own (big-endian) order; Murmur3's x86
+	// variant reads each 4-byte block of them as a little-endian word.
 	h := mixHash(0, binary.LittleEndian.Uint32(u[0:])) // seed 0
 	h = mixHash(h, binary.LittleEndian.Uint32(u[4:]))
 	h = mixHash(h, binary.LittleEndian.Uint32(u[8:]))
