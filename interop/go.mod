@@ -8,6 +8,7 @@ replace github.com/afb7af96/uuid => ../
 require (
 	github.com/afb7af96/uuid v0.0.0-20261124022528-cd14a5b9d2b8
 	github.com/fxamacker/cbor/v2 v2.10.0
+	github.com/twmb/murmur3 v1.1.8
 	go.mongodb.org/mongo-driver/v2 v2.10.0
 )
 
