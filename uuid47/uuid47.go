@@ -119,8 +119,12 @@ func (k Key) Decode(facade uuid.UUID) (uuid.UUID, error) {
 //	octet  8      variant 10 | rand_b high 6 bits
 //	octets 9-15   rand_b low 56 bits
 func (k Key) mask(u uuid.UUID, version byte) uuid.UUID {
-	msg := [10]byte{u[6] & 0x0f, u[7], u[8] & 0x3f, u[9], u[10], u[11], u[12], u[13], u[14], u[15]}
-	m := siphash24(k.k0, k.k1, msg[:])
+	// The 10 bytes hashed, u[6]&0x0f, u[7], u[8]&0x3f, u[9], …, u[15], as
+	// SipHash's two little-endian blocks; the second carries the length.
+	m0 := uint64(u[6]&0x0f) | uint64(u[7])<<8 | uint64(u[8]&0x3f)<<16 | uint64(binary.LittleEndian.Uint32(u[9:13]))<<24 |
+		uint64(u[13])<<56
+	m1 := uint64(binary.LittleEndian.Uint16(u[14:16])) | 10<<56
+	m := siphash24Two(k.k0, k.k1, m0, m1)
 	ts := uint64(binary.BigEndian.Uint16(u[0:2]))<<32 | uint64(binary.BigEndian.Uint32(u[2:6]))
 	ts ^= m & (1<<48 - 1)
 	binary.BigEndian.PutUint16(u[0:2], uint16(ts>>32))
