@@ -60,6 +60,8 @@ package uuid47
 
 import (
 	"encoding/binary"
+	"fmt"
+	"io"
 
 	"github.com/afb7af96/uuid"
 )
@@ -67,8 +69,8 @@ import (
 // A Key is the 128-bit secret of the mapping, held as SipHash's two key
 // words. Its zero value is the all-zero key, a valid key that is no
 // secret; use it only in tests. A Key is a small value: copy it freely and
-// use it from many goroutines. Its String and GoString methods print no
-// key bits, so a Key logged by mistake does not leak.
+// use it from many goroutines. It prints as "uuid47.Key(…)" with every
+// fmt verb, so a Key logged by mistake does not leak.
 type Key struct {
 	k0, k1 uint64
 }
@@ -83,8 +85,10 @@ func NewKey(secret [16]byte) Key {
 // String returns "uuid47.Key(…)": no bit of the key.
 func (k Key) String() string { return "uuid47.Key(…)" }
 
-// GoString returns the same as String, for the %#v verb.
-func (k Key) GoString() string { return k.String() }
+// Format writes what String returns, whatever the verb and flags, so that
+// no verb of package fmt (%d and %x included, which would otherwise print
+// a struct's fields) shows a bit of the key.
+func (k Key) Format(f fmt.State, verb rune) { io.WriteString(f, k.String()) }
 
 // Encode returns the version 4 façade of the version 7 UUID v7 under k.
 // It returns an error matching [uuid.ErrVersion] if v7 is not a version 7
