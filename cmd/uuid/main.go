@@ -4,6 +4,7 @@
 //
 //	uuid [gen] [flags]               generate UUIDs (default: one random v4)
 //	uuid inspect [flags] [UUID ...]  describe UUIDs, as util-linux uuidparse does
+//	uuid facade [-d] [UUID ...]      version 7 UUIDs to UUIDv47 façades, or back
 //
 // The generate flags are those of util-linux uuidgen, with the same
 // meanings: -r (v4), -t (v1), -m (v3), -s (v5), -6 (v6), -7 (v7),
@@ -16,8 +17,11 @@
 // -n no headings; inspect reads white-space separated UUIDs from standard
 // input when none is given. --format prints other text forms (ULID, TypeID,
 // base58 and other short encodings), which inspect reads only when --from
-// names the form. Flags are read as getopt_long reads them. Run
-// "uuid -h" for every flag.
+// names the form. facade shows version 7 UUIDs as version 4 façades under
+// a secret key, as package [github.com/afb7af96/uuid/uuid47] does, and -d
+// turns façades back; the key comes from the environment variable
+// UUID47_KEY, --key-env NAME or --key-file PATH, never from an argument.
+// Flags are read as getopt_long reads them. Run "uuid -h" for every flag.
 //
 // The UUIDs of one run are distinct, except name-based ones, which -C N
 // prints N times. With --at TIME, -C N prints N consecutive timestamps:
