@@ -16,6 +16,7 @@ const (
 	inspect
 	help
 	version
+	facade
 )
 
 // A flagDef is one flag, for reading and for the usage text.
@@ -61,8 +62,11 @@ func (c *config) flags() []flagDef {
 		{inspect, option{'J', "json", ""}, "print a JSON document, as uuidparse -J does", on(&c.json)},
 		{inspect, option{'n', "noheadings", ""}, "do not print the header line", on(&c.noHeadings)},
 		{inspect, option{0, "from", "F"}, "every word is in form F, one of ulid, base58, base57,\nbase64url, base36, base32 and typeid (never guessed);\nwithout --from, canonical, hex, braced or urn", c.setFrom},
-		{gen | inspect, option{'h', "help", ""}, "print this help", to(help)},
-		{gen | inspect, option{'V', "version", ""}, "print the version of uuid", to(version)},
+		{facade, option{'d', "decode", ""}, "decode: print the v7 of each façade (v4)", on(&c.decode)},
+		{facade, option{0, "key-env", "NAME"}, "read the key from environment variable NAME\n(default " + keyEnvDefault + ")", c.setKeyEnv},
+		{facade, option{0, "key-file", "PATH"}, "read the key from the file PATH", func(_, val string) error { c.keyFile = val; return nil }},
+		{gen | inspect | facade, option{'h', "help", ""}, "print this help", to(help)},
+		{gen | inspect | facade, option{'V', "version", ""}, "print the version of uuid", to(version)},
 	}
 }
 
@@ -89,6 +93,7 @@ var rules = []rule{
 	{gen, func(c *config) bool { return c.version == 2 && c.id == nil && c.domain > uuid.DomainGroup }, "--domain {domain} needs --id N (only person and group have a default ID)"},
 	{gen, func(c *config) bool { return c.upperFlag && !c.form.upper }, "--upper: the {form} form has no upper case"},
 	{inspect, func(c *config) bool { return c.raw && c.json }, "-r (--raw) and -J (--json) exclude each other"},
+	{facade, func(c *config) bool { return c.keyEnv != "" && c.keyFile != "" }, "--key-env and --key-file exclude each other"},
 }
 
 // broken returns the index of the first rule c breaks, or -1.

@@ -254,6 +254,9 @@ func TestRules(t *testing.T) {
 		{[]string{"inspect", "--json", "-rn"}, 9, "-r (--raw) and -J (--json) exclude each other"},
 		{[]string{"inspect", "-r", "--raw", "x"}, -1, ""},
 		{[]string{"inspect", "-r", "-J", "-h"}, -1, ""}, // -h ends the flags
+		{[]string{"facade", "--key-env", "K", "--key-file", "f"}, 10, "--key-env and --key-file exclude each other"},
+		{[]string{"facade", "--key-file=f", "-d", "--key-env=K", "x"}, 10, "--key-env and --key-file exclude each other"},
+		{[]string{"facade", "--key-file", "f", "-d", "x"}, -1, ""},
 	}
 	tested := make([]bool, len(rules))
 	for _, tt := range tests {

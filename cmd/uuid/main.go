@@ -4,6 +4,7 @@
 //
 //	uuid [gen] [flags]               generate UUIDs (default: one random v4)
 //	uuid inspect [flags] [UUID ...]  describe UUIDs, as util-linux uuidparse does
+//	uuid facade [-d] [UUID ...]      version 7 UUIDs to UUIDv47 façades, or back
 //
 // The generate flags are those of util-linux uuidgen, with the same
 // meanings: -r (v4), -t (v1), -m (v3), -s (v5), -6 (v6), -7 (v7),
@@ -16,8 +17,11 @@
 // -n no headings; inspect reads white-space separated UUIDs from standard
 // input when none is given. --format prints other text forms (ULID, TypeID,
 // base58 and other short encodings), which inspect reads only when --from
-// names the form. Flags are read as getopt_long reads them. Run
-// "uuid -h" for every flag.
+// names the form. facade shows version 7 UUIDs as version 4 façades under
+// a secret key, as package [github.com/afb7af96/uuid/uuid47] does, and -d
+// turns façades back; the key comes from the environment variable
+// UUID47_KEY, --key-env NAME or --key-file PATH, never from an argument.
+// Flags are read as getopt_long reads them. Run "uuid -h" for every flag.
 //
 // The UUIDs of one run are distinct, except name-based ones, which -C N
 // prints N times. With --at TIME, -C N prints N consecutive timestamps:
@@ -85,6 +89,11 @@ type config struct {
 	noHeadings bool      // -n
 	from       *textForm // the form of every word (--from), or nil for the root's
 
+	// facade
+	decode  bool   // -d
+	keyEnv  string // --key-env
+	keyFile string // --key-file
+
 	args []string // the arguments that are not flags
 }
 
@@ -98,7 +107,7 @@ func usagef(format string, args ...any) error {
 }
 
 // commands are the words that may come first, and what they run.
-var commands = map[string]command{"gen": gen, "generate": gen, "inspect": inspect, "parse": inspect, "help": help}
+var commands = map[string]command{"gen": gen, "generate": gen, "inspect": inspect, "parse": inspect, "help": help, "facade": facade}
 
 // parseArgs turns the arguments (without the program name) into a
 // configuration. It is pure: it reads no clock, file or environment.
@@ -176,11 +185,14 @@ func usage() string {
 	tw := tabwriter.NewWriter(&b, 0, 8, 2, ' ', 0)
 	fmt.Fprint(tw, "Usage:\n  uuid [gen] [flags]\tgenerate UUIDs (default: one random v4)\n",
 		"  uuid inspect [flags] [UUID ...]\tdescribe UUIDs as uuidparse does (default: the\n",
-		"\twhite-space separated words of standard input)\n")
+		"\twhite-space separated words of standard input)\n",
+		"  uuid facade [-d] [flags] [UUID ...]\tshow v7 UUIDs as their UUIDv47 façades (v4),\n",
+		"\tor with -d façades as their v7 UUIDs, under a key\n",
+		"\tfrom $"+keyEnvDefault+" or a file, never an argument\n")
 	for _, cmd := range []struct {
 		in   command
 		name string
-	}{{gen, "gen"}, {inspect, "inspect"}} {
+	}{{gen, "gen"}, {inspect, "inspect"}, {facade, "facade"}} {
 		fmt.Fprintf(tw, "\nFlags of %s:\n", cmd.name)
 		for _, d := range new(config).flags() {
 			head := "    --" + d.long
@@ -239,6 +251,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(w, "uuid %s\n", cmp.Or(ifOK(info, ok), new(debug.BuildInfo)).Main.Version)
 	case inspect:
 		status, err = c.inspect(stdin, w, stderr)
+	case facade:
+		status, err = c.facade(stdin, w, stderr)
 	default:
 		err = c.generate(w)
 	}
