@@ -11,10 +11,6 @@ import (
 	"github.com/afb7af96/uuid/internal/dbtest"
 )
 
-func TestAPI(t *testing.T) {
-	apitest.Check(t, ".", "github.com/afb7af96/uuid/cqluuid", "../api/cqluuid.txt")
-}
-
 // TestDocExamples checks that the examples docs/databases.md shows are
 // this package's runnable examples, line for line.
 func TestDocExamples(t *testing.T) {

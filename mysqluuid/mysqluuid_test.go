@@ -14,10 +14,6 @@ import (
 	"github.com/afb7af96/uuid/mysqluuid"
 )
 
-func TestAPI(t *testing.T) {
-	apitest.Check(t, ".", "github.com/afb7af96/uuid/mysqluuid", "../api/mysqluuid.txt")
-}
-
 // TestDocExamples checks that the examples docs/databases.md shows are
 // this package's runnable examples, line for line.
 func TestDocExamples(t *testing.T) {

@@ -13,10 +13,6 @@ import (
 	"github.com/afb7af96/uuid/sqlserveruuid"
 )
 
-func TestAPI(t *testing.T) {
-	apitest.Check(t, ".", "github.com/afb7af96/uuid/sqlserveruuid", "../api/sqlserveruuid.txt")
-}
-
 // TestDocExamples checks that the examples docs/databases.md shows are
 // this package's runnable examples, line for line.
 func TestDocExamples(t *testing.T) {
