@@ -87,7 +87,7 @@ var rules = []rule{
 	{gen, func(c *config) bool { return c.atText != "" && !versions[c.version].at }, "--at applies to v1, v6 and v7 only, not v{v} ({by})"},
 	{gen, func(c *config) bool { return c.version != 2 && (c.domainText != "" || c.id != nil) }, "--domain and --id apply to v2 only, not v{v} ({by})"},
 	{gen, func(c *config) bool { return c.version == 2 && c.id == nil && c.domain > uuid.DomainGroup }, "--domain {domain} needs --id N (only person and group have a default ID)"},
-	{gen, func(c *config) bool { return c.upperFlag && !c.form.upper }, "--upper: the {form} form has no upper case"},
+	{gen, func(c *config) bool { return c.upperFlag && !c.form.upper }, "--upper: the {form} form is written in one case only"},
 	{inspect, func(c *config) bool { return c.raw && c.json }, "-r (--raw) and -J (--json) exclude each other"},
 }
 

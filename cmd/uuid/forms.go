@@ -153,7 +153,8 @@ func formHelp() string {
 		b.WriteString("\n  " + f.name + ": " + strings.ReplaceAll(f.help, "\n", "\n    "))
 	}
 	b.WriteString("\nulid and typeid make v7 UUIDs unless a flag chooses a version;\n" +
-		"add +upper for upper case, as in urn+upper (not for ulid, typeid,\n" +
-		"base58, base57 and base64url)")
+		"add +upper for upper case, as in urn+upper (not for ulid, always\n" +
+		"upper case, typeid, always lower case, nor base58, base57 and\n" +
+		"base64url, where case is part of the digit)")
 	return b.String()
 }
