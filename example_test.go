@@ -119,7 +119,7 @@ func ExampleNewV1() {
 func ExampleNewV6() {
 	a, b := uuid.NewV6(), uuid.NewV6()
 	node, _ := a.NodeID()
-	fmt.Println(a.Version(), a.Less(b), node[0]&1 == 1)
+	fmt.Println(a.Version(), a.Compare(b) < 0, node[0]&1 == 1)
 	// Output: v6 true true
 }
 
@@ -176,14 +176,14 @@ func ExampleUUID_String() {
 func ExampleUUID_AppendForm() {
 	u := uuid.MustParse("f81d4fae-7dec-11d0-a765-00a0c91e6bf6")
 	buf := make([]byte, 0, 64) // reused: AppendForm does not allocate
-	for _, f := range []uuid.Form{uuid.FormHex, uuid.FormBraced, uuid.FormURN | uuid.FormUpper} {
+	for _, f := range []uuid.Form{uuid.FormHex, uuid.FormBraced, uuid.FormURN} {
 		buf = u.AppendForm(buf[:0], f)
-		fmt.Printf("%-11v %s\n", f, buf)
+		fmt.Printf("%-7v %s\n", f, buf)
 	}
 	// Output:
-	// hex         f81d4fae7dec11d0a76500a0c91e6bf6
-	// braced      {f81d4fae-7dec-11d0-a765-00a0c91e6bf6}
-	// urn+upper   urn:uuid:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6
+	// hex     f81d4fae7dec11d0a76500a0c91e6bf6
+	// braced  {f81d4fae-7dec-11d0-a765-00a0c91e6bf6}
+	// urn     urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6
 }
 
 func ExampleUUID_Compare() {
@@ -235,7 +235,7 @@ func ExampleNewV4() {
 
 func ExampleNewV7() {
 	a, b := uuid.NewV7(), uuid.NewV7()
-	fmt.Println(a.Version(), a.Less(b))
+	fmt.Println(a.Version(), a.Compare(b) < 0)
 	// Output: v7 true
 }
 
