@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+
+	"github.com/afb7af96/uuid/internal/parseerr"
 )
 
 // Errors follow one pattern. A failure a caller may branch on is a
@@ -19,13 +21,13 @@ import (
 // is, and the kind of problem. Every package of this module that parses
 // text (this one, typeid, ulid and short) returns a *ParseError, so one
 // [errors.As] serves them all. Each kind is one value wherever it is
-// reported: a wrong length is ErrLength and a bad prefix ErrPrefix in
-// every package, and the ErrDigit and ErrRange of packages typeid, ulid
-// and short are one value each, shared by the three.
+// reported: a wrong length is ErrLength, a bad prefix ErrPrefix and a bad
+// digit ErrDigit in every package, and the ErrRange of packages typeid,
+// ulid and short is one value, shared by the three.
 type ParseError struct {
 	Input  string // the rejected text, cut to 64 bytes (128 for a TypeID; "…" marks the cut)
 	Offset int    // byte offset of the first bad byte in the original input; -1 if only the length is wrong
-	Err    error  // the kind: ErrLength, ErrPrefix, ErrSuffix, ErrHyphen or ErrHexDigit; for another package's form also its ErrDigit or ErrRange
+	Err    error  // the kind: ErrLength, ErrPrefix, ErrSuffix, ErrHyphen or ErrDigit; for another package's form also its ErrRange
 
 	// Syntax names the form the text was read as, for the message: empty
 	// for the forms of [Parse], and "typeid", "ulid", "base58" and so on
@@ -35,7 +37,7 @@ type ParseError struct {
 }
 
 // Error returns a message such as
-// `uuid: parsing "6ba7b810-9dad-11d1-80b4-00c04fd430zz": invalid hex digit at offset 34`,
+// `uuid: parsing "6ba7b810-9dad-11d1-80b4-00c04fd430zz": invalid digit at offset 34`,
 // with " as " and the Syntax after the quoted text if Syntax is set.
 func (e *ParseError) Error() string {
 	what := "invalid UUID"
@@ -53,7 +55,7 @@ func (e *ParseError) Error() string {
 	return s
 }
 
-// Unwrap returns e.Err, so that errors.Is(err, [ErrHexDigit]) and the like
+// Unwrap returns e.Err, so that errors.Is(err, [ErrDigit]) and the like
 // match a ParseError.
 func (e *ParseError) Unwrap() error { return e.Err }
 
@@ -88,9 +90,11 @@ var (
 	// hyphen.
 	ErrHyphen = errors.New("uuid: missing hyphen")
 
-	// ErrHexDigit reports text with another byte where its form has a hex
-	// digit.
-	ErrHexDigit = errors.New("uuid: invalid hex digit")
+	// ErrDigit reports text with another byte where its form has a
+	// digit: a hex digit in the forms of [Parse], a digit of the form's
+	// alphabet in those of packages typeid, ulid and short, which report
+	// this same value.
+	ErrDigit error = parseerr.ErrDigit
 )
 
 // ErrVersion is matched, with [errors.Is], by the error a conversion such

@@ -146,7 +146,7 @@ func ExampleParseError() {
 	if errors.As(err, &pe) {
 		fmt.Println(pe.Offset, pe.Input) // the first bad byte, and the input
 	}
-	fmt.Println(errors.Is(err, uuid.ErrHexDigit), errors.Is(err, uuid.ErrLength))
+	fmt.Println(errors.Is(err, uuid.ErrDigit), errors.Is(err, uuid.ErrLength))
 
 	// A wrong length is ErrLength, for text and binary input alike.
 	_, err = uuid.Parse("f81d4fae-7dec-11d0-a765")

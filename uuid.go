@@ -19,7 +19,7 @@
 // [Parse] accepts the canonical form, 32 hex digits, the canonical form in
 // braces and the URN, in either case; [ParseStrict] only the canonical
 // form. Text that is not a UUID gives a [*ParseError], whose kind, such as
-// [ErrHexDigit], matches with [errors.Is]; the packages typeid, ulid and
+// [ErrDigit], matches with [errors.Is]; the packages typeid, ulid and
 // short report bad text with the same *ParseError. [UUID.String] writes
 // the lowercase canonical form, [UUID.AppendForm] the others.
 //

@@ -160,7 +160,7 @@ func TestScanInvalid(t *testing.T) {
 		{"binary_short", binary, make([]byte, 15), uuid.ErrLength},
 		{"binary_long", binary, make([]byte, 17), uuid.ErrLength},
 		{"binary_empty", binary, []byte{}, uuid.ErrLength},
-		{"text_bad_digit", text, []byte("f81d4fae-7dec-11d0-a765-00a0c91e6bzz"), uuid.ErrHexDigit},
+		{"text_bad_digit", text, []byte("f81d4fae-7dec-11d0-a765-00a0c91e6bzz"), uuid.ErrDigit},
 		{"text_empty", text, []byte{}, uuid.ErrLength},
 	}
 	for _, tt := range tests {

@@ -24,6 +24,7 @@ type ParseError = uuid.ParseError
 var (
 	// ErrDigit is the kind of a ParseError for a byte that is not a digit
 	// of the encoding's alphabet.
+	// It is [uuid.ErrDigit].
 	ErrDigit = parseerr.ErrDigit
 
 	// ErrRange is the kind of a ParseError for digits that spell a value

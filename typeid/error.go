@@ -36,6 +36,7 @@ var (
 
 	// ErrDigit is the kind of a ParseError for a byte of the suffix that is
 	// not in its alphabet, "0123456789abcdefghjkmnpqrstvwxyz".
+	// It is [uuid.ErrDigit].
 	ErrDigit = parseerr.ErrDigit
 
 	// ErrRange is the kind of a ParseError for a suffix whose first
