@@ -102,19 +102,6 @@ var (
 // A caller branches on it to tell such a UUID from other failures.
 var ErrVersion = errors.New("uuid: wrong version")
 
-// versionError reports a conversion of a UUID of the wrong version; it
-// unwraps to [ErrVersion].
-type versionError struct {
-	op   string
-	u    UUID
-	want Version
-}
-
-func (e *versionError) Error() string {
-	return "uuid: " + e.op + " of " + e.u.String() + ": not a version " + strconv.Itoa(int(e.want)) + " UUID"
-}
-func (e *versionError) Unwrap() error { return ErrVersion }
-
 // Errors from [UUID.Scan] for sources that are not a UUID's text or bytes;
 // text that is not a UUID gives a [*ParseError] instead.
 var (
@@ -130,13 +117,6 @@ var (
 	// a caller reports as a schema problem rather than bad data.
 	ErrScanType = errors.New("uuid: cannot scan unsupported type into UUID")
 )
-
-// scanTypeError names the source type that [UUID.Scan] cannot read; it
-// unwraps to [ErrScanType].
-type scanTypeError struct{ typ string }
-
-func (e *scanTypeError) Error() string { return "uuid: cannot scan " + e.typ + " into UUID" }
-func (e *scanTypeError) Unwrap() error { return ErrScanType }
 
 // ErrEncoding is matched, through [errors.Is], by the error of
 // [UUID.UnmarshalBSONValue], [UUID.UnmarshalCBOR] and their [NullUUID]

@@ -4,6 +4,9 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/afb7af96/uuid/internal/operr"
 )
 
 const good = "f81d4fae-7dec-11d0-a765-00a0c91e6bf6"
@@ -280,8 +283,15 @@ func TestUnmarshalFailureKeepsReceiver(t *testing.T) {
 	if err := u.Scan(int64(5)); !errors.Is(err, ErrScanType) || errors.Is(err, ErrScanNull) || u != orig {
 		t.Errorf("Scan(int64) = %v, left %v; want ErrScanType", err, u)
 	}
-	if err := u.Scan(int64(5)); err == nil || err.Error() != "uuid: cannot scan int64 into UUID" {
-		t.Errorf("Scan(int64) = %v; want it to name int64", err)
+	for _, tc := range []struct {
+		src  any
+		name string
+	}{{int64(5), "int64"}, {42, "int"}, {float32(1), "float32"}, {time.Time{}, "time.Time"}} {
+		err := u.Scan(tc.src)
+		var oe *operr.Error
+		if !errors.As(err, &oe) || oe.Input != tc.name || !errors.Is(err, ErrScanType) || !strings.Contains(err.Error(), " "+tc.name+" ") {
+			t.Errorf("Scan(%T) = %v; want ErrScanType with Input %q, named in the message", tc.src, err, tc.name)
+		}
 	}
 	n := NullUUID{UUID: orig, Valid: true}
 	if err := n.UnmarshalJSON([]byte(`"bad"`)); err == nil || n != (NullUUID{UUID: orig}) {

@@ -68,6 +68,8 @@ package uuid
 import (
 	"strconv"
 	"time"
+
+	"github.com/afb7af96/uuid/internal/operr"
 )
 
 // A UUID is a Universally Unique Identifier as specified in RFC 9562.
@@ -211,7 +213,7 @@ func (u UUID) NodeID() ([6]byte, bool) {
 // if u is not a version 1 UUID.
 func (u UUID) ToV6() (UUID, error) {
 	if !u.is(1) {
-		return UUID{}, &versionError{op: "ToV6", u: u, want: 1}
+		return UUID{}, operr.Version("uuid", "ToV6", u.String(), 1, ErrVersion)
 	}
 	return v6Layout(v1Fields(u)), nil
 }
@@ -221,7 +223,7 @@ func (u UUID) ToV6() (UUID, error) {
 // an error matching [ErrVersion], if u is not a version 6 UUID.
 func (u UUID) ToV1() (UUID, error) {
 	if !u.is(6) {
-		return UUID{}, &versionError{op: "ToV1", u: u, want: 6}
+		return UUID{}, operr.Version("uuid", "ToV1", u.String(), 6, ErrVersion)
 	}
 	return v1Layout(v6Fields(u)), nil
 }

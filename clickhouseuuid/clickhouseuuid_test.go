@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"encoding/hex"
 	"errors"
+	"strconv"
 	"testing"
 
 	"github.com/afb7af96/uuid"
 	"github.com/afb7af96/uuid/clickhouseuuid"
 	"github.com/afb7af96/uuid/internal/apitest"
 	"github.com/afb7af96/uuid/internal/dbtest"
+	"github.com/afb7af96/uuid/internal/operr"
 )
 
 // TestDocExamples checks that the examples docs/databases.md shows are
@@ -62,8 +64,9 @@ func TestCompare(t *testing.T) {
 func TestFromNativeBytesLength(t *testing.T) {
 	for _, n := range []int{0, 15, 17, 36} {
 		u, err := clickhouseuuid.FromNativeBytes(make([]byte, n))
-		if !errors.Is(err, uuid.ErrLength) || u != (uuid.UUID{}) {
-			t.Errorf("FromNativeBytes(%d bytes) = %v, %v; want Nil, uuid.ErrLength", n, u, err)
+		var oe *operr.Error
+		if !errors.Is(err, uuid.ErrLength) || u != (uuid.UUID{}) || !errors.As(err, &oe) || oe.Op != "FromNativeBytes" || oe.Input != strconv.Itoa(n)+" bytes" || oe.Pkg != "clickhouseuuid" {
+			t.Errorf("FromNativeBytes(%d bytes) = %v, %#v; want Nil, uuid.ErrLength naming the operation and the length", n, u, err)
 		}
 	}
 }

@@ -5,12 +5,14 @@ import (
 	"encoding/hex"
 	"errors"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 
 	"github.com/afb7af96/uuid"
 	"github.com/afb7af96/uuid/internal/apitest"
 	"github.com/afb7af96/uuid/internal/dbtest"
+	"github.com/afb7af96/uuid/internal/operr"
 	"github.com/afb7af96/uuid/mysqluuid"
 )
 
@@ -44,8 +46,9 @@ func TestBinToUUIDLength(t *testing.T) {
 	for _, n := range []int{0, 15, 17, 32, 36} {
 		for _, swap := range []bool{false, true} {
 			u, err := mysqluuid.BinToUUID(make([]byte, n), swap)
-			if !errors.Is(err, uuid.ErrLength) || u != (uuid.UUID{}) {
-				t.Errorf("BinToUUID(%d bytes, %v) = %v, %v; want Nil, uuid.ErrLength", n, swap, u, err)
+			var oe *operr.Error
+			if !errors.Is(err, uuid.ErrLength) || u != (uuid.UUID{}) || !errors.As(err, &oe) || oe.Op != "BinToUUID" || oe.Input != strconv.Itoa(n)+" bytes" || oe.Pkg != "mysqluuid" {
+				t.Errorf("BinToUUID(%d bytes, %v) = %v, %#v; want Nil, uuid.ErrLength naming the operation and the length", n, swap, u, err)
 			}
 		}
 	}
