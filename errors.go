@@ -29,24 +29,30 @@ type ParseError struct {
 	Offset int    // byte offset of the first bad byte in the original input; -1 if only the length is wrong
 	Err    error  // the kind: ErrLength, ErrPrefix, ErrSuffix, ErrHyphen or ErrDigit; for another package's form also its ErrRange
 
-	// Syntax names the form the text was read as, for the message: empty
-	// for the forms of [Parse], and "typeid", "ulid", "base58" and so on
-	// for the forms of the module's other packages, which say so in their
-	// docs.
+	// Syntax names the package that read the text and, after a space,
+	// the form if the package has several, for the message: empty for the
+	// forms of [Parse], "typeid" or "ulid" for those packages' forms, and
+	// "short base58", "short base32" and so on for package short's.
 	Syntax string
 }
 
 // Error returns a message such as
-// `uuid: parsing "6ba7b810-9dad-11d1-80b4-00c04fd430zz": invalid digit at offset 34`,
-// with " as " and the Syntax after the quoted text if Syntax is set.
+// `uuid: parsing "6ba7b810-9dad-11d1-80b4-00c04fd430zz": invalid digit at offset 34`.
+// It starts with the package Syntax names, if it is set, and names the
+// form Syntax gives after the quoted text:
+// `short: parsing "0a6hrgRGNfQ57QMHZdNYAg" as base58: invalid digit at offset 0`.
 func (e *ParseError) Error() string {
 	what := "invalid UUID"
 	if e.Err != nil {
 		what = strings.TrimPrefix(e.Err.Error(), "uuid: ")
 	}
-	s := "uuid: parsing " + strconv.Quote(e.Input)
+	pkg, form := "uuid", ""
 	if e.Syntax != "" {
-		s += " as " + e.Syntax
+		pkg, form, _ = strings.Cut(e.Syntax, " ")
+	}
+	s := pkg + ": parsing " + strconv.Quote(e.Input)
+	if form != "" {
+		s += " as " + form
 	}
 	s += ": " + what
 	if e.Offset >= 0 {
