@@ -179,7 +179,7 @@ func TestInspectNeverGuesses(t *testing.T) {
 		{"base32_without_from", "", ref["base32"], "uuid: parsing"},
 		{"typeid_without_from", "", ref["typeid:user"], "uuid: parsing"},
 		{"canonical_from_base58", "base58", vectorV5, `short: parsing "2ed6657d-e927-568b-95e1-2665a8aea6a2" as base58:`},
-		{"base58_from_base64url", "base64url", "6nTLogGvw2vmQjtATLqvLq", "short: parsing"},             // a valid text, of another UUID
+		{"base58_from_base64url", "base64url", "6nTLogGvw2vmQjtATLqvLq", "short: parsing"},    // a valid text, of another UUID
 		{"ulid_from_typeid", "typeid", ref["ulid"], `typeid: parsing "` + ref["ulid"] + `":`}, // upper case is not a TypeID
 		{"typeid_from_ulid", "ulid", ref["typeid:user"], `ulid: parsing "` + ref["typeid:user"] + `":`},
 		{"base57_overflow", "base57", "zzzzzzzzzzzzzzzzzzzzzz", "short: parsing"},
