@@ -15,9 +15,11 @@ import (
 )
 
 // TestDocExamples checks that the examples docs/databases.md shows are
-// this package's runnable examples, line for line.
+// this package's runnable examples, line for line, and that it names every
+// function and type of the package.
 func TestDocExamples(t *testing.T) {
 	apitest.CheckDocExamples(t, "../docs/databases.md", "clickhouseuuid", "example_test.go")
+	apitest.CheckDocNames(t, "../docs/databases.md", "clickhouseuuid", ".", "github.com/afb7af96/uuid/clickhouseuuid")
 }
 
 func TestNativeBytesVendored(t *testing.T) {

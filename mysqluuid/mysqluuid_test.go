@@ -17,9 +17,11 @@ import (
 )
 
 // TestDocExamples checks that the examples docs/databases.md shows are
-// this package's runnable examples, line for line.
+// this package's runnable examples, line for line, and that it names every
+// function and type of the package.
 func TestDocExamples(t *testing.T) {
 	apitest.CheckDocExamples(t, "../docs/databases.md", "mysqluuid", "example_test.go")
+	apitest.CheckDocNames(t, "../docs/databases.md", "mysqluuid", ".", "github.com/afb7af96/uuid/mysqluuid")
 }
 
 func TestUUIDToBinVendored(t *testing.T) {
