@@ -39,11 +39,9 @@
 // strictly through steps back of the clock of up to a day. [NewGenerator]
 // takes your own clock, random source and node, as tests need.
 //
-// Random bits are read for every UUID, or batch ([FillV4], [FillV7]), and
-// never kept, so clones of a process restored from one memory snapshot
-// make different version 4, 6 and 7 UUIDs. Versions 1, 2 and 6 with a node
-// keep a clock sequence, which clones share until the Generator notices the
-// restore (see [Generator]).
+// Random bits are read for every UUID or batch ([FillV4], [FillV7]) and
+// never kept, so clones of one memory snapshot make different version 4,
+// 6 and 7 UUIDs (versions 1 and 2: see [Generator]).
 //
 // # Time-based UUIDs across processes
 //
@@ -56,11 +54,10 @@
 // # Migrating
 //
 // Code for Go 1.27's uuid package compiles after its import path changes,
-// and its names keep their meaning; some outputs differ, such as fmt's %x,
-// gob and the error values (docs/migrating.md lists them). Code for
-// github.com/google/uuid or github.com/gofrs/uuid first imports
-// compat/google/uuid or compat/gofrs/uuid below this module, then moves
-// here with go fix -inline.
+// with the same meanings; some outputs differ (docs/migrating.md lists
+// them). Code for github.com/google/uuid or github.com/gofrs/uuid first
+// imports compat/google/uuid or compat/gofrs/uuid, then moves here with go
+// fix -inline.
 //
 // [RFC 9562]: https://www.rfc-editor.org/rfc/rfc9562.html
 package uuid
