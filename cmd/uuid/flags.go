@@ -60,7 +60,7 @@ func (c *config) flags() []flagDef {
 		{inspect, option{'r', "raw", ""}, "raw output: cells separated by one space, with space,\nbackslash and other bytes outside printable ASCII as \\xNN", on(&c.raw)},
 		{inspect, option{'J', "json", ""}, "print a JSON document, as uuidparse -J does", on(&c.json)},
 		{inspect, option{'n', "noheadings", ""}, "do not print the header line", on(&c.noHeadings)},
-		{inspect, option{0, "from", "F"}, "every word is in form F, one of ulid, base58, base57,\nbase64url, base36, base32 and typeid (never guessed);\nwithout --from, canonical, hex, braced or urn", c.setFrom},
+		{inspect, option{0, "from", "F"}, "every word is in form F, one of ulid, base58, base57,\nbase64url, base36 and base32 (never guessed);\nwithout --from, canonical, hex, braced or urn", c.setFrom},
 		{gen | inspect, option{'h', "help", ""}, "print this help", to(help)},
 		{gen | inspect, option{'V', "version", ""}, "print the version of uuid", to(version)},
 	}
