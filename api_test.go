@@ -152,3 +152,36 @@ func TestExportedErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestReleasingNames checks that the reason table of docs/releasing.md
+// names, in backquotes, every name api/uuid.txt lists: identifiers as
+// themselves, methods, fields and interface methods as Type.Name, so that
+// no exported name is kept for version 1 without a stated reason.
+func TestReleasingNames(t *testing.T) {
+	doc, err := os.ReadFile("docs/releasing.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, _ := strings.Cut(string(doc), "## Why each name of the root package is there")
+	section, _, _ = strings.Cut(section, "\n## ")
+	listing, err := os.ReadFile("api/uuid.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(strings.TrimSpace(string(listing)), "\n") {
+		f := strings.Fields(strings.TrimPrefix(l, "pkg github.com/afb7af96/uuid, "))
+		var name string
+		switch {
+		case f[0] == "method": // method (T) M(...) or method (*T) M(...)
+			typ := strings.Trim(f[1], "(*)")
+			name = typ + "." + strings.SplitN(f[2], "(", 2)[0]
+		case f[0] == "type" && len(f) > 3 && (f[2] == "struct," || f[2] == "interface,"):
+			name = f[1] + "." + strings.SplitN(f[3], "(", 2)[0]
+		default: // func, const, var, type
+			name = strings.SplitN(f[1], "(", 2)[0]
+		}
+		if !strings.Contains(section, "`"+name+"`") {
+			t.Errorf("docs/releasing.md gives no reason for %s (%s)", name, l)
+		}
+	}
+}
