@@ -17,6 +17,11 @@ import (
 // user imports: test harnesses and tools. Their packages have no listing.
 var privateModules = []string{"bench", "compat/difftest", "integration", "interop"}
 
+// sharedInternal are the internal packages of the library that another
+// module of the repository imports (typeid): a change of their API breaks
+// that module's published versions, so they have listings too.
+var sharedInternal = []string{"internal/crockford", "internal/operr", "internal/parseerr"}
+
 // A Package is a public package of the repository: one that a user may
 // import, found by [Packages].
 type Package struct {
@@ -38,8 +43,8 @@ func ListingName(dir string) string {
 
 // Packages returns every public package under root, the repository's root
 // directory, in every module there: each directory with a non-test Go file
-// of a package other than main, outside internal/ and testdata/
-// directories, directories whose names start with "." or "_", and
+// of a package other than main, outside internal/ (but for
+// [sharedInternal]) and testdata/ directories, directories whose names start with "." or "_", and
 // [privateModules]. A command's promise is its flags and output, which
 // its own documentation states, so commands have no listing.
 func Packages(t *testing.T, root string) []Package {
@@ -54,6 +59,13 @@ func Packages(t *testing.T, root string) []Package {
 		}
 		rel := filepath.ToSlash(mustRel(t, root, p))
 		name := d.Name()
+		if name == "internal" && rel == "internal" {
+			for _, dir := range sharedInternal {
+				if isLibrary(t, filepath.Join(root, dir)) {
+					pkgs = append(pkgs, Package{Dir: dir, Path: importPath(t, root, dir), Listing: ListingName(dir)})
+				}
+			}
+		}
 		if rel != "." && (name == "internal" || name == "testdata" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || slices.Contains(privateModules, rel)) {
 			return filepath.SkipDir
 		}
