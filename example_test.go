@@ -344,3 +344,22 @@ func TestReadmeQuickStart(t *testing.T) {
 		t.Errorf("README output:\n%s\nExample output:\n%s", strings.Join(output, "\n"), strings.Join(wantOutput, "\n"))
 	}
 }
+
+// TestReadmeModules checks that the README tells how to get each module a
+// user requires besides the library (pgxuuid, typeid), and how to build it
+// from a checkout: each needs a replace line of its own, as the library
+// does.
+func TestReadmeModules(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"pgxuuid", "typeid"} {
+		if !strings.Contains(string(readme), "go get github.com/afb7af96/uuid/"+m+"@latest") {
+			t.Errorf("README.md has no go get line for %s", m)
+		}
+		if !strings.Contains(string(readme), "replace github.com/afb7af96/uuid/"+m+" => ") && !strings.Contains(string(readme), "`…/"+m+"`") {
+			t.Errorf("README.md does not say that %s from a checkout needs a replace line of its own", m)
+		}
+	}
+}
