@@ -17,10 +17,3 @@ func (u UUID) Compare(v UUID) int {
 	}
 	return cmp.Compare(be.Uint64(u[8:]), be.Uint64(v[8:]))
 }
-
-// Less reports whether u sorts before v; it is u.Compare(v) < 0. It is
-// for code that orders by a less function rather than a three-way
-// comparison: a [sort.Slice] callback (ids[i].Less(ids[j])), or an ordered
-// container that takes func(a, b T) bool, to which uuid.UUID.Less is
-// passed as a method value.
-func (u UUID) Less(v UUID) bool { return u.Compare(v) < 0 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+
+	"github.com/afb7af96/uuid/internal/parseerr"
 )
 
 // Errors follow one pattern. A failure a caller may branch on is a
@@ -19,32 +21,38 @@ import (
 // is, and the kind of problem. Every package of this module that parses
 // text (this one, typeid, ulid and short) returns a *ParseError, so one
 // [errors.As] serves them all. Each kind is one value wherever it is
-// reported: a wrong length is ErrLength and a bad prefix ErrPrefix in
-// every package, and the ErrDigit and ErrRange of packages typeid, ulid
-// and short are one value each, shared by the three.
+// reported: a wrong length is ErrLength, a bad prefix ErrPrefix and a bad
+// digit ErrDigit in every package, and the ErrRange of packages typeid,
+// ulid and short is one value, shared by the three.
 type ParseError struct {
 	Input  string // the rejected text, cut to 64 bytes (128 for a TypeID; "…" marks the cut)
 	Offset int    // byte offset of the first bad byte in the original input; -1 if only the length is wrong
-	Err    error  // the kind: ErrLength, ErrPrefix, ErrSuffix, ErrHyphen or ErrHexDigit; for another package's form also its ErrDigit or ErrRange
+	Err    error  // the kind: ErrLength, ErrPrefix, ErrSuffix, ErrHyphen or ErrDigit; for another package's form also its ErrRange
 
-	// Syntax names the form the text was read as, for the message: empty
-	// for the forms of [Parse], and "typeid", "ulid", "base58" and so on
-	// for the forms of the module's other packages, which say so in their
-	// docs.
+	// Syntax names the package that read the text and, after a space,
+	// the form if the package has several, for the message: empty for the
+	// forms of [Parse], "typeid" or "ulid" for those packages' forms, and
+	// "short base58", "short base32" and so on for package short's.
 	Syntax string
 }
 
 // Error returns a message such as
-// `uuid: parsing "6ba7b810-9dad-11d1-80b4-00c04fd430zz": invalid hex digit at offset 34`,
-// with " as " and the Syntax after the quoted text if Syntax is set.
+// `uuid: parsing "6ba7b810-9dad-11d1-80b4-00c04fd430zz": invalid digit at offset 34`.
+// It starts with the package Syntax names, if it is set, and names the
+// form Syntax gives after the quoted text:
+// `short: parsing "0a6hrgRGNfQ57QMHZdNYAg" as base58: invalid digit at offset 0`.
 func (e *ParseError) Error() string {
 	what := "invalid UUID"
 	if e.Err != nil {
 		what = strings.TrimPrefix(e.Err.Error(), "uuid: ")
 	}
-	s := "uuid: parsing " + strconv.Quote(e.Input)
+	pkg, form := "uuid", ""
 	if e.Syntax != "" {
-		s += " as " + e.Syntax
+		pkg, form, _ = strings.Cut(e.Syntax, " ")
+	}
+	s := pkg + ": parsing " + strconv.Quote(e.Input)
+	if form != "" {
+		s += " as " + form
 	}
 	s += ": " + what
 	if e.Offset >= 0 {
@@ -53,7 +61,7 @@ func (e *ParseError) Error() string {
 	return s
 }
 
-// Unwrap returns e.Err, so that errors.Is(err, [ErrHexDigit]) and the like
+// Unwrap returns e.Err, so that errors.Is(err, [ErrDigit]) and the like
 // match a ParseError.
 func (e *ParseError) Unwrap() error { return e.Err }
 
@@ -88,28 +96,17 @@ var (
 	// hyphen.
 	ErrHyphen = errors.New("uuid: missing hyphen")
 
-	// ErrHexDigit reports text with another byte where its form has a hex
-	// digit.
-	ErrHexDigit = errors.New("uuid: invalid hex digit")
+	// ErrDigit reports text with another byte where its form has a
+	// digit: a hex digit in the forms of [Parse], a digit of the form's
+	// alphabet in those of packages typeid, ulid and short, which report
+	// this same value.
+	ErrDigit error = parseerr.ErrDigit
 )
 
 // ErrVersion is matched, with [errors.Is], by the error a conversion such
 // as [UUID.ToV6] returns for a UUID that is not of the version it converts.
 // A caller branches on it to tell such a UUID from other failures.
 var ErrVersion = errors.New("uuid: wrong version")
-
-// versionError reports a conversion of a UUID of the wrong version; it
-// unwraps to [ErrVersion].
-type versionError struct {
-	op   string
-	u    UUID
-	want Version
-}
-
-func (e *versionError) Error() string {
-	return "uuid: " + e.op + " of " + e.u.String() + ": not a version " + strconv.Itoa(int(e.want)) + " UUID"
-}
-func (e *versionError) Unwrap() error { return ErrVersion }
 
 // Errors from [UUID.Scan] for sources that are not a UUID's text or bytes;
 // text that is not a UUID gives a [*ParseError] instead.
@@ -126,13 +123,6 @@ var (
 	// a caller reports as a schema problem rather than bad data.
 	ErrScanType = errors.New("uuid: cannot scan unsupported type into UUID")
 )
-
-// scanTypeError names the source type that [UUID.Scan] cannot read; it
-// unwraps to [ErrScanType].
-type scanTypeError struct{ typ string }
-
-func (e *scanTypeError) Error() string { return "uuid: cannot scan " + e.typ + " into UUID" }
-func (e *scanTypeError) Unwrap() error { return ErrScanType }
 
 // ErrEncoding is matched, through [errors.Is], by the error of
 // [UUID.UnmarshalBSONValue], [UUID.UnmarshalCBOR] and their [NullUUID]

@@ -119,7 +119,7 @@ func ExampleNewV1() {
 func ExampleNewV6() {
 	a, b := uuid.NewV6(), uuid.NewV6()
 	node, _ := a.NodeID()
-	fmt.Println(a.Version(), a.Less(b), node[0]&1 == 1)
+	fmt.Println(a.Version(), a.Compare(b) < 0, node[0]&1 == 1)
 	// Output: v6 true true
 }
 
@@ -146,7 +146,7 @@ func ExampleParseError() {
 	if errors.As(err, &pe) {
 		fmt.Println(pe.Offset, pe.Input) // the first bad byte, and the input
 	}
-	fmt.Println(errors.Is(err, uuid.ErrHexDigit), errors.Is(err, uuid.ErrLength))
+	fmt.Println(errors.Is(err, uuid.ErrDigit), errors.Is(err, uuid.ErrLength))
 
 	// A wrong length is ErrLength, for text and binary input alike.
 	_, err = uuid.Parse("f81d4fae-7dec-11d0-a765")
@@ -176,14 +176,14 @@ func ExampleUUID_String() {
 func ExampleUUID_AppendForm() {
 	u := uuid.MustParse("f81d4fae-7dec-11d0-a765-00a0c91e6bf6")
 	buf := make([]byte, 0, 64) // reused: AppendForm does not allocate
-	for _, f := range []uuid.Form{uuid.FormHex, uuid.FormBraced, uuid.FormURN | uuid.FormUpper} {
+	for _, f := range []uuid.Form{uuid.FormHex, uuid.FormBraced, uuid.FormURN} {
 		buf = u.AppendForm(buf[:0], f)
-		fmt.Printf("%-11v %s\n", f, buf)
+		fmt.Printf("%-7v %s\n", f, buf)
 	}
 	// Output:
-	// hex         f81d4fae7dec11d0a76500a0c91e6bf6
-	// braced      {f81d4fae-7dec-11d0-a765-00a0c91e6bf6}
-	// urn+upper   urn:uuid:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6
+	// hex     f81d4fae7dec11d0a76500a0c91e6bf6
+	// braced  {f81d4fae-7dec-11d0-a765-00a0c91e6bf6}
+	// urn     urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6
 }
 
 func ExampleUUID_Compare() {
@@ -235,7 +235,7 @@ func ExampleNewV4() {
 
 func ExampleNewV7() {
 	a, b := uuid.NewV7(), uuid.NewV7()
-	fmt.Println(a.Version(), a.Less(b))
+	fmt.Println(a.Version(), a.Compare(b) < 0)
 	// Output: v7 true
 }
 
@@ -342,5 +342,24 @@ func TestReadmeQuickStart(t *testing.T) {
 	}
 	if len(output) == 0 || !slices.Equal(output, wantOutput) {
 		t.Errorf("README output:\n%s\nExample output:\n%s", strings.Join(output, "\n"), strings.Join(wantOutput, "\n"))
+	}
+}
+
+// TestReadmeModules checks that the README tells how to get each module a
+// user requires besides the library (pgxuuid, typeid), and how to build it
+// from a checkout: each needs a replace line of its own, as the library
+// does.
+func TestReadmeModules(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"pgxuuid", "typeid"} {
+		if !strings.Contains(string(readme), "go get github.com/afb7af96/uuid/"+m+"@latest") {
+			t.Errorf("README.md has no go get line for %s", m)
+		}
+		if !strings.Contains(string(readme), "replace github.com/afb7af96/uuid/"+m+" => ") && !strings.Contains(string(readme), "`…/"+m+"`") {
+			t.Errorf("README.md does not say that %s from a checkout needs a replace line of its own", m)
+		}
 	}
 }

@@ -3,20 +3,18 @@ package uuid
 import "strconv"
 
 // A Form is a text form of a UUID, as [UUID.AppendForm] writes it: one of
-// the four forms [Parse] accepts, optionally or'ed with [FormUpper]. Any
-// other value is not a form: its [Form.Len] is 0.
+// the four forms [Parse] accepts, with lower-case hex digits, as RFC 9562
+// recommends. Any other value is not a form: its [Form.Len] is 0. (For
+// upper case, fmt's %S prints the canonical form and %X the hex form; see
+// [UUID.Format].)
 type Form uint8
 
-// The text forms. FormUpper may be or'ed into any of the others.
+// The text forms.
 const (
 	FormCanonical Form = iota // f81d4fae-7dec-11d0-a765-00a0c91e6bf6 (RFC 9562, Section 4)
 	FormHex                   // f81d4fae7dec11d0a76500a0c91e6bf6
 	FormBraced                // {f81d4fae-7dec-11d0-a765-00a0c91e6bf6}
 	FormURN                   // urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6
-
-	// FormUpper writes the hex digits in upper case. A URN's prefix stays
-	// "urn:uuid:", its conventional spelling.
-	FormUpper Form = 0x80
 )
 
 // The two bodies of the text forms, as templates: 'x' stands for a hex
@@ -49,8 +47,7 @@ type textForm struct {
 	body           string // canonicalBody or hexBody
 }
 
-// textForms is the table of text forms, indexed by Form (FormUpper
-// cleared). The diagnosis of bad text, Form.Len, Form.String, AppendForm
+// textForms is the table of text forms, indexed by Form. The diagnosis of bad text, Form.Len, Form.String, AppendForm
 // and the message for a bad length read it; parse is the same table
 // unrolled from the constants above, for speed. Nothing else knows the
 // forms' prefixes, suffixes or lengths.
@@ -66,8 +63,8 @@ func (t *textForm) len() int { return len(t.prefix) + len(t.body) + len(t.suffix
 
 // form returns the row of f, or nil if f is not a form.
 func (f Form) form() *textForm {
-	if i := f &^ FormUpper; int(i) < len(textForms) {
-		return &textForms[i]
+	if int(f) < len(textForms) {
+		return &textForms[f]
 	}
 	return nil
 }
@@ -83,18 +80,13 @@ func formOfLen(n int) (Form, bool) {
 	return 0, false
 }
 
-// String returns the form's name: "canonical", "hex", "braced" or "urn",
-// with "+upper" appended if FormUpper is set. Any other value prints as
-// Form(n).
+// String returns the form's name: "canonical", "hex", "braced" or "urn".
+// Any other value prints as Form(n).
 func (f Form) String() string {
-	t := f.form()
-	if t == nil {
-		return "Form(" + strconv.Itoa(int(f)) + ")"
+	if t := f.form(); t != nil {
+		return t.name
 	}
-	if f&FormUpper != 0 {
-		return t.name + "+upper"
-	}
-	return t.name
+	return "Form(" + strconv.Itoa(int(f)) + ")"
 }
 
 // Len returns the length in bytes of a UUID's text in form f, which is the

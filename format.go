@@ -11,6 +11,12 @@ import (
 // buffer. It does not allocate when b has room. It panics if f is not a
 // form (f.Len() is 0), as [strconv.AppendInt] panics for an invalid base.
 func (u UUID) AppendForm(b []byte, f Form) []byte {
+	return u.appendForm(b, f, false)
+}
+
+// appendForm is AppendForm with upper-case hex digits if upper is set, as
+// fmt's %S and %X print them.
+func (u UUID) appendForm(b []byte, f Form, upper bool) []byte {
 	t := f.form()
 	if t == nil {
 		panic("uuid: AppendForm with invalid " + f.String())
@@ -19,7 +25,7 @@ func (u UUID) AppendForm(b []byte, f Form) []byte {
 	b = slices.Grow(b, n)
 	start := len(b)
 	b = b[:start+n]
-	putForm(b[start:], &u, t, f&FormUpper != 0) // in place: no buffer to copy
+	putForm(b[start:], &u, t, upper) // in place: no buffer to copy
 	return b
 }
 
@@ -105,11 +111,11 @@ func (u UUID) Format(f fmt.State, verb rune) {
 		fmt.Fprintf(f, fmt.FormatString(f, verb), u.AppendForm(buf[:0], FormCanonical))
 		return
 	case 'S':
-		out = u.AppendForm(buf[:0], FormCanonical|FormUpper)
+		out = u.appendForm(buf[:0], FormCanonical, true)
 	case 'x':
 		out = u.AppendForm(buf[:0], FormHex)
 	case 'X':
-		out = u.AppendForm(buf[:0], FormHex|FormUpper)
+		out = u.appendForm(buf[:0], FormHex, true)
 	default:
 		fmt.Fprintf(f, fmt.FormatString(f, verb), [Size]byte(u))
 		return

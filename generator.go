@@ -91,23 +91,11 @@ type GeneratorOptions struct {
 // a Generator when done). A Generator is safe for concurrent use. It must
 // not be copied after first use; pass a *Generator.
 //
-// Between calls a Generator keeps the clock sequences of versions 1 and 2
-// (and 6 with [GeneratorOptions.V6Node]), their node when it was drawn at
-// random, the last timestamps of versions 1, 2 and 6, and the last key of
-// version 7; it keeps no random bits for later UUIDs. So clones of a
-// process restored from one memory snapshot (VM clones, CRIU, serverless
-// snapshot-restore) differ at once in their versions 4 and 7, and 6
-// without V6Node; but they share a clock sequence, so a UUID of version 1
-// or 2, or 6 with V6Node, made by one clone can equal another clone's made
-// at the same 100-ns tick, until the clone notices the restore. A
-// Generator with the system clock notices it when the wall clock jumps
-// against the monotonic clock by more than a second (or a thousandth of
-// the time elapsed), as it does once a restored clone's clock is
-// corrected: it then draws a new clock sequence from its Rand, and a new
-// node where the node is random. An NTP step looks the same and costs one
-// clock sequence. A clone whose wall clock is never corrected, or a
-// Generator with an injected [GeneratorOptions.Now], cannot notice: give
-// such clones distinct nodes, or use version 4 or 7.
+// A Generator keeps no random bits for later UUIDs, but keeps the clock
+// sequences of versions 1 and 2 (and 6 with [GeneratorOptions.V6Node]):
+// clones of a process restored from one memory snapshot share them until
+// each notices the restore. The repository's docs/versions.md ("Snapshots
+// and clones") says when a clone notices and what to do where it cannot.
 type Generator struct {
 	// A Generator composes the parts the versions need: a clock, an
 	// entropy source, a Gregorian source for versions 1 and 6 with a node

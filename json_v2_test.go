@@ -93,7 +93,7 @@ func TestNullUUIDJSONv2(t *testing.T) {
 	}{
 		{`{"A":42}`, uuid.ErrPrefix},
 		{`{"A":"0123"}`, uuid.ErrLength},
-		{`{"A":"\u0067` + nullTestText[1:] + `"}`, uuid.ErrHexDigit},
+		{`{"A":"\u0067` + nullTestText[1:] + `"}`, uuid.ErrDigit},
 	} {
 		for name, unmarshal := range map[string]func([]byte, any) error{"v1": json.Unmarshal, "v2": func(b []byte, v any) error { return jsonv2.Unmarshal(b, v) }} {
 			r := rec{A: valid}

@@ -116,7 +116,7 @@ func (n NullUUID) MarshalJSON() ([]byte, error) {
 // *ParseError for the data itself: Err [ErrPrefix] at offset 0 for another
 // JSON value (a number, true, an array), [ErrSuffix] at the first byte
 // after a string, [ErrLength] for no value or a string that never closes,
-// and [ErrHexDigit] at a byte that JSON does not allow in a string (a
+// and [ErrDigit] at a byte that JSON does not allow in a string (a
 // control byte, an unknown escape, a bad \u digit). On failure Valid is
 // false.
 func (n *NullUUID) UnmarshalJSON(data []byte) error {
@@ -208,7 +208,7 @@ func appendJSONString(dst, v []byte) (text []byte, off int, kind error) {
 			}
 			return dst, -1, nil
 		case c < ' ':
-			return nil, i, ErrHexDigit
+			return nil, i, ErrDigit
 		case c == '\\':
 			r, next, off, kind := jsonEscape(v, i)
 			if kind != nil {
@@ -241,14 +241,14 @@ func jsonEscape(v []byte, i int) (r rune, next, off int, kind error) {
 		return rune(escaped[k]), i + 2, 0, nil
 	}
 	if v[i+1] != 'u' {
-		return 0, 0, i + 1, ErrHexDigit
+		return 0, 0, i + 1, ErrDigit
 	}
 	r, bad := jsonHex4(v, i+2)
 	switch {
 	case bad == len(v):
 		return 0, 0, -1, ErrLength // no closing quote
 	case bad >= 0:
-		return 0, 0, bad, ErrHexDigit
+		return 0, 0, bad, ErrDigit
 	case r < 0xd800 || r >= 0xe000:
 		return r, i + 6, 0, nil
 	}

@@ -261,9 +261,9 @@ func TestNullUUIDUnmarshalJSON(t *testing.T) {
 		{`"abc\`, -1, uuid.ErrLength},
 		{`"ab"c"`, 4, uuid.ErrSuffix},
 		{` "` + nullTestText + `"x`, 39, uuid.ErrSuffix},
-		{"\"a\tb\"", 2, uuid.ErrHexDigit},
-		{`"a\qb"`, 3, uuid.ErrHexDigit},
-		{`"\u00g0"`, 5, uuid.ErrHexDigit},
+		{"\"a\tb\"", 2, uuid.ErrDigit},
+		{`"a\qb"`, 3, uuid.ErrDigit},
+		{`"\u00g0"`, 5, uuid.ErrDigit},
 	} {
 		var n uuid.NullUUID
 		var pe *uuid.ParseError
@@ -278,7 +278,7 @@ func TestNullUUIDUnmarshalJSON(t *testing.T) {
 	var n uuid.NullUUID
 	// A string that is not a UUID: a *uuid.ParseError of the right kind.
 	var pe *uuid.ParseError
-	if err := n.UnmarshalJSON([]byte(` "` + nullTestText[:35] + `g" `)); !errors.As(err, &pe) || pe.Offset != 35 || !errors.Is(err, uuid.ErrHexDigit) {
+	if err := n.UnmarshalJSON([]byte(` "` + nullTestText[:35] + `g" `)); !errors.As(err, &pe) || pe.Offset != 35 || !errors.Is(err, uuid.ErrDigit) {
 		t.Errorf("UnmarshalJSON of a bad digit = %v; want a *uuid.ParseError at offset 35", err)
 	}
 }

@@ -289,7 +289,7 @@ func diagnoseCanonical(s *[canonicalLen]byte) (offset int, kind error) {
 	case offset > 23 && s[23] != '-':
 		return 23, ErrHyphen
 	case offset < canonicalLen:
-		return offset, ErrHexDigit
+		return offset, ErrDigit
 	}
 	return 0, nil
 }
@@ -297,7 +297,7 @@ func diagnoseCanonical(s *[canonicalLen]byte) (offset int, kind error) {
 // diagnoseHex is diagnoseCanonical for 32 hex digits.
 func diagnoseHex(s *[hexLen]byte) (offset int, kind error) {
 	if offset = hexcode.FirstBadHex(s); offset < hexLen {
-		return offset, ErrHexDigit
+		return offset, ErrDigit
 	}
 	return 0, nil
 }

@@ -4,6 +4,9 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/afb7af96/uuid/internal/operr"
 )
 
 const good = "f81d4fae-7dec-11d0-a765-00a0c91e6bf6"
@@ -38,12 +41,12 @@ var parseCases = []struct {
 	{"len46_urn_long", "urn:uuid:" + good + "0", false, -1, ErrLength},
 	{"len31_hex", "f81d4fae7dec11d0a76500a0c91e6bf", false, -1, ErrLength},
 	{"len33_hex", "f81d4fae7dec11d0a76500a0c91e6bf60", false, -1, ErrLength},
-	{"leading_space", " " + good[1:], false, 0, ErrHexDigit},
-	{"trailing_newline", good[:35] + "\n", false, 35, ErrHexDigit},
-	{"bad_hex_first", "g81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, 0, ErrHexDigit},
-	{"bad_hex_last", "f81d4fae-7dec-11d0-a765-00a0c91e6bfz", false, 35, ErrHexDigit},
-	{"bad_hex_mid", "f81d4fae-7dec-11x0-a765-00a0c91e6bf6", false, 16, ErrHexDigit},
-	{"hyphen_moved_left", "f81d4fa-e7dec-11d0-a765-00a0c91e6bf6", false, 7, ErrHexDigit},
+	{"leading_space", " " + good[1:], false, 0, ErrDigit},
+	{"trailing_newline", good[:35] + "\n", false, 35, ErrDigit},
+	{"bad_hex_first", "g81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, 0, ErrDigit},
+	{"bad_hex_last", "f81d4fae-7dec-11d0-a765-00a0c91e6bfz", false, 35, ErrDigit},
+	{"bad_hex_mid", "f81d4fae-7dec-11x0-a765-00a0c91e6bf6", false, 16, ErrDigit},
+	{"hyphen_moved_left", "f81d4fa-e7dec-11d0-a765-00a0c91e6bf6", false, 7, ErrDigit},
 	{"hyphen_moved_right", "f81d4fae7-dec-11d0-a765-00a0c91e6bf6", false, 8, ErrHyphen},
 	{"underscore_sep", "f81d4fae_7dec_11d0_a765_00a0c91e6bf6", false, 8, ErrHyphen},
 	{"colon_sep", "f81d4fae:7dec:11d0:a765:00a0c91e6bf6", false, 8, ErrHyphen},
@@ -59,36 +62,36 @@ var parseCases = []struct {
 	{"urn_bad_prefix", "urn:uuix:" + good, false, 7, ErrPrefix},
 	{"urn_no_colon", "urn-uuid:" + good, false, 3, ErrPrefix},
 	{"urn_hex32", "urn:uuid:f81d4fae7dec11d0a76500a0c91e6bf6", false, 17, ErrHyphen},
-	{"urn_braced", "urn:uuid:{" + good + "}", false, 9, ErrHexDigit},
-	{"urn_bad_hex", "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bfg", false, 44, ErrHexDigit},
-	{"0x_prefix", "0x" + "f81d4fae7dec11d0a76500a0c91e6bf6", false, 1, ErrHexDigit},
-	{"nul_embedded", "f81d4fae-7dec-11d0-a765-00a0c9\x00e6bf6", false, 30, ErrHexDigit},
-	{"nul_only", "\x00", false, 0, ErrHexDigit},
-	{"non_ascii_e_acute", "f81d4fae-7dec-11d0-a765-00a0c91e6b\u00e9", false, 34, ErrHexDigit},
-	{"non_ascii_fullwidth_digit", "\uff10" + good[3:], false, 0, ErrHexDigit},
-	{"high_byte", "\xff" + good[1:], false, 0, ErrHexDigit},
-	{"high_bit_digit", string(rune('0'|0x80)) + good[1:], false, 0, ErrHexDigit},
-	{"ascii_0x10_like_zero", "\x10" + good[1:], false, 0, ErrHexDigit},
+	{"urn_braced", "urn:uuid:{" + good + "}", false, 9, ErrDigit},
+	{"urn_bad_hex", "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bfg", false, 44, ErrDigit},
+	{"0x_prefix", "0x" + "f81d4fae7dec11d0a76500a0c91e6bf6", false, 1, ErrDigit},
+	{"nul_embedded", "f81d4fae-7dec-11d0-a765-00a0c9\x00e6bf6", false, 30, ErrDigit},
+	{"nul_only", "\x00", false, 0, ErrDigit},
+	{"non_ascii_e_acute", "f81d4fae-7dec-11d0-a765-00a0c91e6b\u00e9", false, 34, ErrDigit},
+	{"non_ascii_fullwidth_digit", "\uff10" + good[3:], false, 0, ErrDigit},
+	{"high_byte", "\xff" + good[1:], false, 0, ErrDigit},
+	{"high_bit_digit", string(rune('0'|0x80)) + good[1:], false, 0, ErrDigit},
+	{"ascii_0x10_like_zero", "\x10" + good[1:], false, 0, ErrDigit},
 	// An input of an accepted form's length is measured against that form.
-	{"hex32_with_hyphen", "f81d4fae-7dec11d0a76500a0c91e6bf", false, 8, ErrHexDigit},
-	{"len36_u_first", "u81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, 0, ErrHexDigit},
-	{"len36_brace_first", "{81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, 0, ErrHexDigit},
+	{"hex32_with_hyphen", "f81d4fae-7dec11d0a76500a0c91e6bf", false, 8, ErrDigit},
+	{"len36_u_first", "u81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, 0, ErrDigit},
+	{"len36_brace_first", "{81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, 0, ErrDigit},
 	{"len38_no_brace", "f81d4fae-7dec-11d0-a765-00a0c91e6bf6ab", false, 0, ErrPrefix},
 	{"len45_no_urn", "f81d4fae-7dec-11d0-a765-00a0c91e6bf6abcdefabc", false, 0, ErrPrefix},
-	{"len32_braced_start", "{81d4fae7dec11d0a76500a0c91e6bf6", false, 0, ErrHexDigit},
-	{"hex32_bad_digit", "f81d4fae7dec11d0a76500a0c91e6bfx", false, 31, ErrHexDigit},
+	{"len32_braced_start", "{81d4fae7dec11d0a76500a0c91e6bf6", false, 0, ErrDigit},
+	{"hex32_bad_digit", "f81d4fae7dec11d0a76500a0c91e6bfx", false, 31, ErrDigit},
 	{"space_inside", "f81d4fae-7dec-11d0-a765 00a0c91e6bf6", false, 23, ErrHyphen},
 	{"tab_inside", "f81d4fae\t7dec-11d0-a765-00a0c91e6bf6", false, 8, ErrHyphen},
-	{"plus_sign", "+81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, 0, ErrHexDigit},
-	{"letter_g_upper", "f81d4fae-7dec-11d0-a765-00a0c91e6bfG", false, 35, ErrHexDigit},
-	{"at_sign", "@81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, 0, ErrHexDigit},
-	{"backtick", "`81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, 0, ErrHexDigit},
-	{"slash", "/81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, 0, ErrHexDigit},
-	{"colon_as_digit", ":81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, 0, ErrHexDigit},
-	{"all_hyphens", "------------------------------------", false, 0, ErrHexDigit},
+	{"plus_sign", "+81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, 0, ErrDigit},
+	{"letter_g_upper", "f81d4fae-7dec-11d0-a765-00a0c91e6bfG", false, 35, ErrDigit},
+	{"at_sign", "@81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, 0, ErrDigit},
+	{"backtick", "`81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, 0, ErrDigit},
+	{"slash", "/81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, 0, ErrDigit},
+	{"colon_as_digit", ":81d4fae-7dec-11d0-a765-00a0c91e6bf6", false, 0, ErrDigit},
+	{"all_hyphens", "------------------------------------", false, 0, ErrDigit},
 	{"just_urn", "urn:uuid:", false, -1, ErrLength},
-	{"double_urn", "urn:uuid:urn:uuid:" + good, false, 9, ErrHexDigit},
-	{"long_garbage", strings.Repeat("x", 1<<20), false, 0, ErrHexDigit},
+	{"double_urn", "urn:uuid:urn:uuid:" + good, false, 9, ErrDigit},
+	{"long_garbage", strings.Repeat("x", 1<<20), false, 0, ErrDigit},
 	{"long_valid_prefix", good + strings.Repeat("0", 1000), false, -1, ErrLength},
 }
 
@@ -167,14 +170,14 @@ func TestParseErrorMessage(t *testing.T) {
 		in    string
 		want  string
 	}{
-		{Parse, "6ba7b810-9dad-11d1-80b4-00c04fd430zz", `uuid: parsing "6ba7b810-9dad-11d1-80b4-00c04fd430zz": invalid hex digit at offset 34`},
+		{Parse, "6ba7b810-9dad-11d1-80b4-00c04fd430zz", `uuid: parsing "6ba7b810-9dad-11d1-80b4-00c04fd430zz": invalid digit at offset 34`},
 		{Parse, "abc", `uuid: parsing "abc": invalid length`},
 		{ParseStrict, "abc", `uuid: parsing "abc": invalid length`},
 		{Parse, "", `uuid: parsing "": invalid length`},
 		{Parse, "urn:uuix:f81d4fae-7dec-11d0-a765-00a0c91e6bf6", `uuid: parsing "urn:uuix:f81d4fae-7dec-11d0-a765-00a0c91e6bf6": invalid prefix at offset 7`},
 		{Parse, "{f81d4fae-7dec-11d0-a765-00a0c91e6bf6)", `uuid: parsing "{f81d4fae-7dec-11d0-a765-00a0c91e6bf6)": invalid suffix at offset 37`},
 		{Parse, "f81d4fae-7dec-11d0xa765-00a0c91e6bf6", `uuid: parsing "f81d4fae-7dec-11d0xa765-00a0c91e6bf6": missing hyphen at offset 18`},
-		{Parse, "f81d4fae-7dec-11d0-a765-00a0c91e6b\x00\x01", `uuid: parsing "f81d4fae-7dec-11d0-a765-00a0c91e6b\x00\x01": invalid hex digit at offset 34`},
+		{Parse, "f81d4fae-7dec-11d0-a765-00a0c91e6b\x00\x01", `uuid: parsing "f81d4fae-7dec-11d0-a765-00a0c91e6b\x00\x01": invalid digit at offset 34`},
 	} {
 		if _, err := tc.parse(tc.in); err == nil || err.Error() != tc.want {
 			t.Errorf("Parse(%q) error = %v; want %s", tc.in, err, tc.want)
@@ -190,9 +193,9 @@ func TestParseErrorMadeElsewhere(t *testing.T) {
 	if errors.Unwrap(err) != nil || errors.Is(err, ErrLength) || err.Error() != `uuid: parsing "x": invalid UUID` {
 		t.Errorf("ParseError without Err: Unwrap %v, Error %q", errors.Unwrap(err), err)
 	}
-	err = &ParseError{Input: "x", Offset: 0, Err: ErrHexDigit}
-	if !errors.Is(err, ErrHexDigit) || err.Error() != `uuid: parsing "x": invalid hex digit at offset 0` {
-		t.Errorf("ParseError{Err: ErrHexDigit}: Error %q", err)
+	err = &ParseError{Input: "x", Offset: 0, Err: ErrDigit}
+	if !errors.Is(err, ErrDigit) || err.Error() != `uuid: parsing "x": invalid digit at offset 0` {
+		t.Errorf("ParseError{Err: ErrDigit}: Error %q", err)
 	}
 }
 
@@ -231,9 +234,9 @@ func TestParseStrict(t *testing.T) {
 		{good, true, 0, nil},
 		{strings.ToUpper(good), true, 0, nil},
 		{"f81d4fae7dec11d0a76500a0c91e6bf6", false, 8, ErrHyphen},
-		{"{" + good + "}", false, 0, ErrHexDigit},
-		{"urn:uuid:" + good, false, 0, ErrHexDigit},
-		{good[:35] + "g", false, 35, ErrHexDigit},
+		{"{" + good + "}", false, 0, ErrDigit},
+		{"urn:uuid:" + good, false, 0, ErrDigit},
+		{good[:35] + "g", false, 35, ErrDigit},
 		{good + "0", false, -1, ErrLength},
 		{"", false, -1, ErrLength},
 	} {
@@ -280,8 +283,15 @@ func TestUnmarshalFailureKeepsReceiver(t *testing.T) {
 	if err := u.Scan(int64(5)); !errors.Is(err, ErrScanType) || errors.Is(err, ErrScanNull) || u != orig {
 		t.Errorf("Scan(int64) = %v, left %v; want ErrScanType", err, u)
 	}
-	if err := u.Scan(int64(5)); err == nil || err.Error() != "uuid: cannot scan int64 into UUID" {
-		t.Errorf("Scan(int64) = %v; want it to name int64", err)
+	for _, tc := range []struct {
+		src  any
+		name string
+	}{{int64(5), "int64"}, {42, "int"}, {float32(1), "float32"}, {time.Time{}, "time.Time"}} {
+		err := u.Scan(tc.src)
+		var oe *operr.Error
+		if !errors.As(err, &oe) || oe.Input != tc.name || !errors.Is(err, ErrScanType) || !strings.Contains(err.Error(), " "+tc.name+" ") {
+			t.Errorf("Scan(%T) = %v; want ErrScanType with Input %q, named in the message", tc.src, err, tc.name)
+		}
 	}
 	n := NullUUID{UUID: orig, Valid: true}
 	if err := n.UnmarshalJSON([]byte(`"bad"`)); err == nil || n != (NullUUID{UUID: orig}) {

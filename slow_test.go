@@ -64,7 +64,7 @@ func scanBody[T ~string | ~[]byte](in T, body string) (offset int, kind error) {
 			return i, ErrHyphen
 		}
 		if body[i] == 'x' && !isHex(in[i]) {
-			return i, ErrHexDigit
+			return i, ErrDigit
 		}
 	}
 	return 0, nil

@@ -1,6 +1,10 @@
 package uuid
 
-import "database/sql/driver"
+import (
+	"database/sql/driver"
+
+	"github.com/afb7af96/uuid/internal/operr"
+)
 
 // Scan implements [database/sql.Scanner]. It accepts a string or []byte in
 // any form [Parse] accepts, or a []byte of exactly 16 raw bytes, as a
@@ -33,20 +37,7 @@ func (u *UUID) Scan(src any) error {
 	case nil:
 		return ErrScanNull
 	}
-	return &scanTypeError{typeName(src)}
-}
-
-// typeName names the dynamic type of a value database/sql may pass to Scan.
-func typeName(v any) string {
-	switch v.(type) {
-	case int64:
-		return "int64"
-	case float64:
-		return "float64"
-	case bool:
-		return "bool"
-	}
-	return "value of unsupported type"
+	return operr.ScanType("uuid", "UUID", src, ErrScanType)
 }
 
 // Value implements [database/sql/driver.Valuer]: the canonical form of u,

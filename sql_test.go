@@ -90,7 +90,7 @@ func TestScanWrongLength(t *testing.T) {
 		{"raw_15", orig[:15], ErrLength},
 		{"hex_15", []byte("f81d4fae7dec11d"), ErrLength},
 		{"raw_17", append(orig[:], 0), ErrLength},
-		{"raw_32", append(orig[:], orig[:]...), ErrHexDigit}, // a text form's length: read as text
+		{"raw_32", append(orig[:], orig[:]...), ErrDigit}, // a text form's length: read as text
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			u := orig

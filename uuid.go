@@ -19,7 +19,7 @@
 // [Parse] accepts the canonical form, 32 hex digits, the canonical form in
 // braces and the URN, in either case; [ParseStrict] only the canonical
 // form. Text that is not a UUID gives a [*ParseError], whose kind, such as
-// [ErrHexDigit], matches with [errors.Is]; the packages typeid, ulid and
+// [ErrDigit], matches with [errors.Is]; the packages typeid, ulid and
 // short report bad text with the same *ParseError. [UUID.String] writes
 // the lowercase canonical form, [UUID.AppendForm] the others.
 //
@@ -39,11 +39,9 @@
 // strictly through steps back of the clock of up to a day. [NewGenerator]
 // takes your own clock, random source and node, as tests need.
 //
-// Random bits are read for every UUID, or batch ([FillV4], [FillV7]), and
-// never kept, so clones of a process restored from one memory snapshot
-// make different version 4, 6 and 7 UUIDs. Versions 1, 2 and 6 with a node
-// keep a clock sequence, which clones share until the Generator notices the
-// restore (see [Generator]).
+// Random bits are read for every UUID or batch ([FillV4], [FillV7]) and
+// never kept, so clones of one memory snapshot make different version 4,
+// 6 and 7 UUIDs (versions 1 and 2: see [Generator]).
 //
 // # Time-based UUIDs across processes
 //
@@ -56,11 +54,10 @@
 // # Migrating
 //
 // Code for Go 1.27's uuid package compiles after its import path changes,
-// and its names keep their meaning; some outputs differ, such as fmt's %x,
-// gob and the error values (docs/migrating.md lists them). Code for
-// github.com/google/uuid or github.com/gofrs/uuid first imports
-// compat/google/uuid or compat/gofrs/uuid below this module, then moves
-// here with go fix -inline.
+// with the same meanings; some outputs differ (docs/migrating.md lists
+// them). Code for github.com/google/uuid or github.com/gofrs/uuid first
+// imports compat/google/uuid or compat/gofrs/uuid, then moves here with go
+// fix -inline.
 //
 // [RFC 9562]: https://www.rfc-editor.org/rfc/rfc9562.html
 package uuid
@@ -68,6 +65,8 @@ package uuid
 import (
 	"strconv"
 	"time"
+
+	"github.com/afb7af96/uuid/internal/operr"
 )
 
 // A UUID is a Universally Unique Identifier as specified in RFC 9562.
@@ -211,7 +210,7 @@ func (u UUID) NodeID() ([6]byte, bool) {
 // if u is not a version 1 UUID.
 func (u UUID) ToV6() (UUID, error) {
 	if !u.is(1) {
-		return UUID{}, &versionError{op: "ToV6", u: u, want: 1}
+		return UUID{}, operr.Version("uuid", "ToV6", u.String(), 1, ErrVersion)
 	}
 	return v6Layout(v1Fields(u)), nil
 }
@@ -221,7 +220,7 @@ func (u UUID) ToV6() (UUID, error) {
 // an error matching [ErrVersion], if u is not a version 6 UUID.
 func (u UUID) ToV1() (UUID, error) {
 	if !u.is(6) {
-		return UUID{}, &versionError{op: "ToV1", u: u, want: 6}
+		return UUID{}, operr.Version("uuid", "ToV1", u.String(), 6, ErrVersion)
 	}
 	return v1Layout(v6Fields(u)), nil
 }

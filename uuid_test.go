@@ -3,12 +3,16 @@ package uuid
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"math/big"
 	"os"
 	"strconv"
@@ -479,7 +483,7 @@ func TestAllocs(t *testing.T) {
 		{"UnmarshalText", 0, func() { _ = sink.UnmarshalText(b) }},
 		{"AppendText", 0, func() { dst, _ = u.AppendText(dst[:0]) }},
 		{"AppendBinary", 0, func() { dst, _ = u.AppendBinary(dst[:0]) }},
-		{"AppendForm", 0, func() { dst = u.AppendForm(dst[:0], FormURN|FormUpper) }},
+		{"AppendForm", 0, func() { dst = u.AppendForm(dst[:0], FormURN) }},
 		{"Compare", 0, func() { _ = u.Compare(sink) }},
 		{"Version", 0, func() { _ = u.Version() }},
 		{"Variant", 0, func() { _ = u.Variant() }},
@@ -507,6 +511,34 @@ func TestAllocs(t *testing.T) {
 		}
 		if got := testing.AllocsPerRun(1000, tc.f); got != tc.want {
 			t.Errorf("%s: %v allocs; want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestDocLength bounds the package doc and the Generator type's doc, which
+// state the contract: each rule once, the details in docs/ (issues 22 and
+// 34). Words are counted as strings.Fields counts them.
+func TestDocLength(t *testing.T) {
+	fset := token.NewFileSet()
+	for _, tc := range []struct {
+		file, name string // name "" is the package doc
+		max        int
+	}{
+		{"uuid.go", "", 450},
+		{"generator.go", "Generator", 200},
+	} {
+		f, err := parser.ParseFile(fset, tc.file, nil, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc := f.Doc
+		for _, d := range f.Decls {
+			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE && gd.Specs[0].(*ast.TypeSpec).Name.Name == tc.name {
+				doc = gd.Doc
+			}
+		}
+		if n := len(strings.Fields(doc.Text())); n > tc.max {
+			t.Errorf("the doc of %s in %s has %d words; the bound is %d", cmp.Or(tc.name, "the package"), tc.file, n, tc.max)
 		}
 	}
 }

@@ -6,7 +6,8 @@ go 1.25
 replace github.com/afb7af96/uuid => ../
 
 require (
-	github.com/afb7af96/uuid v0.0.0-20261123132309-583e6b25eab4
+	github.com/afb7af96/uuid v0.0.0-20261127202756-d78b805bc634
+	github.com/afb7af96/uuid/typeid v0.0.0-20261127203154-15e6445f9138
 	github.com/gofrs/uuid/v5 v5.5.1
 	github.com/google/uuid v1.6.0
 	github.com/lithammer/shortuuid/v4 v4.3.0
@@ -15,3 +16,5 @@ require (
 	go.jetify.com/typeid v1.3.0
 	go.jetify.com/typeid/v2 v2.0.0-alpha.3
 )
+
+replace github.com/afb7af96/uuid/typeid => ../typeid

@@ -20,6 +20,7 @@ import (
 	"encoding/binary"
 
 	"github.com/afb7af96/uuid"
+	"github.com/afb7af96/uuid/internal/operr"
 )
 
 // Compare returns -1, 0 or +1 as a sorts before, with or after b in
@@ -63,10 +64,10 @@ func NativeBytes(u uuid.UUID) [16]byte {
 }
 
 // FromNativeBytes returns the UUID whose native bytes are b, reversing
-// [NativeBytes]. It returns [uuid.ErrLength] if len(b) is not 16.
+// [NativeBytes]. It returns an error matching [uuid.ErrLength] if len(b) is not 16.
 func FromNativeBytes(b []byte) (uuid.UUID, error) {
 	if len(b) != uuid.Size {
-		return uuid.UUID{}, uuid.ErrLength
+		return uuid.UUID{}, operr.Length("clickhouseuuid", "FromNativeBytes", len(b), uuid.ErrLength)
 	}
 	var u uuid.UUID
 	binary.BigEndian.PutUint64(u[:8], binary.LittleEndian.Uint64(b[:8]))

@@ -4,22 +4,22 @@ import (
 	"bytes"
 	"encoding/hex"
 	"errors"
+	"strconv"
 	"testing"
 
 	"github.com/afb7af96/uuid"
 	"github.com/afb7af96/uuid/clickhouseuuid"
 	"github.com/afb7af96/uuid/internal/apitest"
 	"github.com/afb7af96/uuid/internal/dbtest"
+	"github.com/afb7af96/uuid/internal/operr"
 )
 
-func TestAPI(t *testing.T) {
-	apitest.Check(t, ".", "github.com/afb7af96/uuid/clickhouseuuid", "../api/clickhouseuuid.txt")
-}
-
 // TestDocExamples checks that the examples docs/databases.md shows are
-// this package's runnable examples, line for line.
+// this package's runnable examples, line for line, and that it names every
+// function and type of the package.
 func TestDocExamples(t *testing.T) {
 	apitest.CheckDocExamples(t, "../docs/databases.md", "clickhouseuuid", "example_test.go")
+	apitest.CheckDocNames(t, "../docs/databases.md", "clickhouseuuid", ".", "github.com/afb7af96/uuid/clickhouseuuid")
 }
 
 func TestNativeBytesVendored(t *testing.T) {
@@ -66,8 +66,9 @@ func TestCompare(t *testing.T) {
 func TestFromNativeBytesLength(t *testing.T) {
 	for _, n := range []int{0, 15, 17, 36} {
 		u, err := clickhouseuuid.FromNativeBytes(make([]byte, n))
-		if !errors.Is(err, uuid.ErrLength) || u != (uuid.UUID{}) {
-			t.Errorf("FromNativeBytes(%d bytes) = %v, %v; want Nil, uuid.ErrLength", n, u, err)
+		var oe *operr.Error
+		if !errors.Is(err, uuid.ErrLength) || u != (uuid.UUID{}) || !errors.As(err, &oe) || oe.Op != "FromNativeBytes" || oe.Input != strconv.Itoa(n)+" bytes" || oe.Pkg != "clickhouseuuid" {
+			t.Errorf("FromNativeBytes(%d bytes) = %v, %#v; want Nil, uuid.ErrLength naming the operation and the length", n, u, err)
 		}
 	}
 }

@@ -143,10 +143,25 @@ func MinTimeUUIDMillis(t time.Time) uuid.UUID {
 
 // MaxTimeUUIDMillis returns the UUID that CQL's maxTimeuuid(t) returns: the
 // last 100-nanosecond tick of t's millisecond, and last 8 bytes 0x7f (which
-// are not an RFC 9562 variant, but are the greatest signed bytes).
+// are not an RFC 9562 variant, but are the greatest signed bytes). Like
+// the other bounds, it clamps to the 60-bit Gregorian range.
 func MaxTimeUUIDMillis(t time.Time) uuid.UUID {
 	ms := time.UnixMilli(t.UnixMilli())
-	return v1(ticks(ms.Add(time.Millisecond))-1, cqlMaxLow)
+	return v1(lastTick(ms), cqlMaxLow)
+}
+
+// lastTick returns the last 100-nanosecond tick of the millisecond that
+// starts at ms, clamped as ticks clamps: 0 for a millisecond that ends at
+// or before 1582-10-15, maxTicks for one past the range. The start of
+// every millisecond is a multiple of 10 000 ticks and maxTicks is not, so
+// a next millisecond at maxTicks is one that ticks clamped.
+func lastTick(ms time.Time) uint64 {
+	switch next := ticks(ms.Add(time.Millisecond)); next {
+	case 0, maxTicks:
+		return next
+	default:
+		return next - 1
+	}
 }
 
 // gregorianSeconds is the number of seconds from 1582-10-15 to 1970-01-01.

@@ -11,14 +11,12 @@ import (
 	"github.com/afb7af96/uuid/internal/dbtest"
 )
 
-func TestAPI(t *testing.T) {
-	apitest.Check(t, ".", "github.com/afb7af96/uuid/cqluuid", "../api/cqluuid.txt")
-}
-
 // TestDocExamples checks that the examples docs/databases.md shows are
-// this package's runnable examples, line for line.
+// this package's runnable examples, line for line, and that it names every
+// function and type of the package.
 func TestDocExamples(t *testing.T) {
 	apitest.CheckDocExamples(t, "../docs/databases.md", "cqluuid", "example_test.go")
+	apitest.CheckDocNames(t, "../docs/databases.md", "cqluuid", ".", "github.com/afb7af96/uuid/cqluuid")
 }
 
 // uuidOrder is a uuid column's order: Compare, Key and slowCompare.
@@ -119,21 +117,46 @@ func TestBoundsEnclose(t *testing.T) {
 	}
 }
 
+// TestBoundsClamp checks that every bound clamps a time outside the 60-bit
+// Gregorian range to its ends: a millisecond that ends at 1582-10-15 (the
+// case where the last tick of a millisecond once wrapped to the greatest)
+// or earlier gives timestamp 0, a time after 5236 the greatest.
 func TestBoundsClamp(t *testing.T) {
+	epoch := time.Date(1582, 10, 15, 0, 0, 0, 0, time.UTC)
+	bounds := []struct {
+		name string
+		f    func(time.Time) uuid.UUID
+		low  string // the last 8 bytes, in the canonical form's last two groups
+	}{
+		{"MinTimeUUID", cqluuid.MinTimeUUID, "8080-808080808080"},
+		{"MaxTimeUUID", cqluuid.MaxTimeUUID, "bf7f-7f7f7f7f7f7f"},
+		{"MinTimeUUIDMillis", cqluuid.MinTimeUUIDMillis, "8080-808080808080"},
+		{"MaxTimeUUIDMillis", cqluuid.MaxTimeUUIDMillis, "7f7f-7f7f7f7f7f7f"},
+	}
 	for _, tc := range []struct {
 		name string
 		at   time.Time
-		want string
+		high string // the first 8 bytes, as the canonical form's first three groups
 	}{
-		{"before_1582", time.Date(1500, 1, 1, 0, 0, 0, 0, time.UTC), "00000000-0000-1000-8080-808080808080"},
-		{"gregorian_epoch", time.Date(1582, 10, 15, 0, 0, 0, 0, time.UTC), "00000000-0000-1000-8080-808080808080"},
-		{"after_5236", time.Date(6000, 1, 1, 0, 0, 0, 0, time.UTC), "ffffffff-ffff-1fff-8080-808080808080"},
+		{"before_1582", time.Date(1500, 1, 1, 0, 0, 0, 0, time.UTC), "00000000-0000-1000"},
+		{"last_millisecond_before_1582", epoch.Add(-time.Millisecond), "00000000-0000-1000"},
+		{"after_5236", time.Date(6000, 1, 1, 0, 0, 0, 0, time.UTC), "ffffffff-ffff-1fff"},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := cqluuid.MinTimeUUID(tc.at); got != uuid.MustParse(tc.want) {
-				t.Errorf("MinTimeUUID(%v) = %v; want %v", tc.at, got, tc.want)
-			}
-		})
+		for _, b := range bounds {
+			t.Run(tc.name+"/"+b.name, func(t *testing.T) {
+				want := uuid.MustParse(tc.high + "-" + b.low)
+				if got := b.f(tc.at); got != want {
+					t.Errorf("%s(%v) = %v; want %v", b.name, tc.at, got, want)
+				}
+			})
+		}
+	}
+	// At 1582-10-15 itself, the millisecond's bounds are its first and last tick.
+	if got, want := cqluuid.MinTimeUUIDMillis(epoch), uuid.MustParse("00000000-0000-1000-8080-808080808080"); got != want {
+		t.Errorf("MinTimeUUIDMillis(%v) = %v; want %v", epoch, got, want)
+	}
+	if got, want := cqluuid.MaxTimeUUIDMillis(epoch), uuid.MustParse("0000270f-0000-1000-7f7f-7f7f7f7f7f7f"); got != want {
+		t.Errorf("MaxTimeUUIDMillis(%v) = %v; want %v", epoch, got, want)
 	}
 }
 

@@ -9,14 +9,12 @@ import (
 	"github.com/afb7af96/uuid/internal/dbtest"
 )
 
-func TestAPI(t *testing.T) {
-	apitest.Check(t, ".", "github.com/afb7af96/uuid/duckdbuuid", "../api/duckdbuuid.txt")
-}
-
 // TestDocExamples checks that the examples docs/databases.md shows are
-// this package's runnable examples, line for line.
+// this package's runnable examples, line for line, and that it names every
+// function and type of the package.
 func TestDocExamples(t *testing.T) {
 	apitest.CheckDocExamples(t, "../docs/databases.md", "duckdbuuid", "example_test.go")
+	apitest.CheckDocNames(t, "../docs/databases.md", "duckdbuuid", ".", "github.com/afb7af96/uuid/duckdbuuid")
 }
 
 func TestHugeint(t *testing.T) {

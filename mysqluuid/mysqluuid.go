@@ -16,6 +16,7 @@ import (
 	"encoding/binary"
 
 	"github.com/afb7af96/uuid"
+	"github.com/afb7af96/uuid/internal/operr"
 )
 
 // UUIDToBin returns the 16 bytes MySQL's UUID_TO_BIN(u, swap) returns:
@@ -34,11 +35,11 @@ func UUIDToBin(u uuid.UUID, swap bool) [16]byte {
 }
 
 // BinToUUID returns the UUID whose UUID_TO_BIN(u, swap) is b, as MySQL's
-// BIN_TO_UUID(b, swap) does. It returns [uuid.ErrLength] if len(b) is not
-// 16.
+// BIN_TO_UUID(b, swap) does. It returns an error matching [uuid.ErrLength] if
+// len(b) is not 16.
 func BinToUUID(b []byte, swap bool) (uuid.UUID, error) {
 	if len(b) != uuid.Size {
-		return uuid.UUID{}, uuid.ErrLength
+		return uuid.UUID{}, operr.Length("mysqluuid", "BinToUUID", len(b), uuid.ErrLength)
 	}
 	if !swap {
 		return uuid.UUID(b), nil

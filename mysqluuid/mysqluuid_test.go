@@ -5,23 +5,23 @@ import (
 	"encoding/hex"
 	"errors"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 
 	"github.com/afb7af96/uuid"
 	"github.com/afb7af96/uuid/internal/apitest"
 	"github.com/afb7af96/uuid/internal/dbtest"
+	"github.com/afb7af96/uuid/internal/operr"
 	"github.com/afb7af96/uuid/mysqluuid"
 )
 
-func TestAPI(t *testing.T) {
-	apitest.Check(t, ".", "github.com/afb7af96/uuid/mysqluuid", "../api/mysqluuid.txt")
-}
-
 // TestDocExamples checks that the examples docs/databases.md shows are
-// this package's runnable examples, line for line.
+// this package's runnable examples, line for line, and that it names every
+// function and type of the package.
 func TestDocExamples(t *testing.T) {
 	apitest.CheckDocExamples(t, "../docs/databases.md", "mysqluuid", "example_test.go")
+	apitest.CheckDocNames(t, "../docs/databases.md", "mysqluuid", ".", "github.com/afb7af96/uuid/mysqluuid")
 }
 
 func TestUUIDToBinVendored(t *testing.T) {
@@ -48,8 +48,9 @@ func TestBinToUUIDLength(t *testing.T) {
 	for _, n := range []int{0, 15, 17, 32, 36} {
 		for _, swap := range []bool{false, true} {
 			u, err := mysqluuid.BinToUUID(make([]byte, n), swap)
-			if !errors.Is(err, uuid.ErrLength) || u != (uuid.UUID{}) {
-				t.Errorf("BinToUUID(%d bytes, %v) = %v, %v; want Nil, uuid.ErrLength", n, swap, u, err)
+			var oe *operr.Error
+			if !errors.Is(err, uuid.ErrLength) || u != (uuid.UUID{}) || !errors.As(err, &oe) || oe.Op != "BinToUUID" || oe.Input != strconv.Itoa(n)+" bytes" || oe.Pkg != "mysqluuid" {
+				t.Errorf("BinToUUID(%d bytes, %v) = %v, %#v; want Nil, uuid.ErrLength naming the operation and the length", n, swap, u, err)
 			}
 		}
 	}

@@ -10,8 +10,8 @@ const maxErrInput = 64
 
 // ParseError is the root package's [uuid.ParseError], the one error type
 // of every parser of this module: text that is not a UUID in an encoding
-// gives a *ParseError whose Syntax is the encoding's name, such as
-// "base57", whose Offset is that of the first problem (-1 for a wrong
+// gives a *ParseError whose Syntax is "short" and the encoding's name, such
+// as "short base57" (its message starts "short: "), whose Offset is that of the first problem (-1 for a wrong
 // length) and whose Err is one of [uuid.ErrLength], [ErrDigit] and
 // [ErrRange], matched with [errors.Is]. Its Input is cut to 64 bytes.
 type ParseError = uuid.ParseError
@@ -24,6 +24,7 @@ type ParseError = uuid.ParseError
 var (
 	// ErrDigit is the kind of a ParseError for a byte that is not a digit
 	// of the encoding's alphabet.
+	// It is [uuid.ErrDigit].
 	ErrDigit = parseerr.ErrDigit
 
 	// ErrRange is the kind of a ParseError for digits that spell a value
@@ -76,7 +77,7 @@ func (e Encoding) name() string {
 //go:noinline
 func diagnose[T ~string | ~[]byte](e Encoding, in T) *ParseError {
 	f := e.form()
-	err := &ParseError{Input: parseerr.Input(in, maxErrInput), Offset: -1, Err: uuid.ErrLength, Syntax: e.name()}
+	err := &ParseError{Input: parseerr.Input(in, maxErrInput), Offset: -1, Err: uuid.ErrLength, Syntax: "short " + e.name()}
 	for i := range len(in) {
 		if f.values[in[i]] == 0xff {
 			err.Offset, err.Err = i, ErrDigit

@@ -44,5 +44,5 @@ func ExampleParseError() {
 	fmt.Println(err)
 	// Output:
 	// true 24
-	// uuid: parsing "f5lxx1zz5pnorynqglhzmsp34" as base36: value out of range at offset 24
+	// short: parsing "f5lxx1zz5pnorynqglhzmsp34" as base36: value out of range at offset 24
 }

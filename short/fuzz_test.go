@@ -112,7 +112,7 @@ func fuzzEncoding(t *testing.T, e short.Encoding, data []byte) {
 		if !errors.As(err, &pe) || !errors.Is(err, wantKind) || pe.Offset != wantOffset {
 			t.Fatalf("Parse(%q) = %#v; reference kind %v at offset %d", s, err, wantKind, wantOffset)
 		}
-		if pe.Offset < -1 || pe.Offset >= len(s) || len(pe.Input) > 64+len("…") || !strings.HasPrefix(err.Error(), "uuid: ") {
+		if pe.Offset < -1 || pe.Offset >= len(s) || len(pe.Input) > 64+len("…") || !strings.HasPrefix(err.Error(), "short: ") {
 			t.Fatalf("Parse(%q) = %#v: offset, input or message out of bounds", s, pe)
 		}
 	}

@@ -205,5 +205,5 @@ func fromWords(hi, lo uint64) (u uuid.UUID) {
 //
 //go:noinline
 func badEncoding(e Encoding) {
-	panic("uuid: invalid short.Encoding " + strconv.Itoa(int(e)))
+	panic("short: invalid Encoding " + strconv.Itoa(int(e)))
 }

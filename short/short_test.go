@@ -210,7 +210,7 @@ func TestVectorErrors(t *testing.T) {
 			if !errors.Is(err, tt.kind) || pe.Offset != tt.offset || pe.Input != tt.in {
 				t.Errorf("Parse(%q) = %#v; want kind %v at offset %d", tt.in, pe, tt.kind, tt.offset)
 			}
-			if !strings.HasPrefix(err.Error(), "uuid: ") {
+			if !strings.HasPrefix(err.Error(), "short: ") {
 				t.Errorf("Parse(%q): message %q does not start with the package prefix", tt.in, err)
 			}
 		}
@@ -346,11 +346,11 @@ func TestBase58Bitcoin(t *testing.T) {
 
 func TestErrorMessage(t *testing.T) {
 	_, err := short.Base57.Parse("0a6hrgRGNfQ57QMHZdNYAg")
-	if got, want := err.Error(), `uuid: parsing "0a6hrgRGNfQ57QMHZdNYAg" as base57: invalid digit at offset 0`; got != want {
+	if got, want := err.Error(), `short: parsing "0a6hrgRGNfQ57QMHZdNYAg" as base57: invalid digit at offset 0`; got != want {
 		t.Errorf("Error() = %q; want %q", got, want)
 	}
 	_, err = short.Base36.Parse("0")
-	if got, want := err.Error(), `uuid: parsing "0" as base36: invalid length`; got != want {
+	if got, want := err.Error(), `short: parsing "0" as base36: invalid length`; got != want {
 		t.Errorf("Error() = %q; want %q", got, want)
 	}
 	long := strings.Repeat("1", 100)

@@ -2,6 +2,7 @@ package sqlserveruuid_test
 
 import (
 	"database/sql"
+	"errors"
 	"fmt"
 	"log"
 	"slices"
@@ -66,4 +67,39 @@ func ExampleGUID() {
 		log.Fatal(err)
 	}
 	fmt.Println(got == id)
+}
+
+// A closed range of one millisecond's keys, BETWEEN its least and its
+// greatest, for an engine or a query that wants both ends inclusive.
+func ExampleMaxV8() {
+	at := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	// SELECT id FROM events WHERE id BETWEEN @lo AND @hi
+	lo, hi := sqlserveruuid.MinV8(at), sqlserveruuid.MaxV8(at)
+	fmt.Println(lo)
+	fmt.Println(hi)
+	fmt.Println(sqlserveruuid.Compare(lo, hi))
+	// Output:
+	// 00000000-0000-8000-8000-01a21293b600
+	// ffffffff-ffff-8fff-bfff-01a21293b600
+	// -1
+}
+
+// ToV7 reads back the version 7 UUID a key was made from, to hand it to
+// code that expects version 7, or to move the keys to a bytewise-ordered
+// column (PostgreSQL, DuckDB) when leaving SQL Server.
+func ExampleToV7() {
+	v7 := uuid.MustParse("019abb0e-6e00-7123-8456-789abcdef012")
+	key, err := sqlserveruuid.FromV7(v7)
+	if err != nil {
+		log.Fatal(err)
+	}
+	back, err := sqlserveruuid.ToV7(key)
+	fmt.Println(key)
+	fmt.Println(back == v7, err)
+	_, err = sqlserveruuid.ToV7(v7) // not a key of this package
+	fmt.Println(errors.Is(err, uuid.ErrVersion))
+	// Output:
+	// 12f0debc-9a78-8645-848c-019abb0e6e00
+	// true <nil>
+	// true
 }

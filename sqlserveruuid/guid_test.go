@@ -22,7 +22,7 @@ func TestGUIDScan(t *testing.T) {
 		{"null", nil, uuid.ErrScanNull},
 		{"int64", int64(5), uuid.ErrScanType},
 		{"short_bytes", wire[:15], uuid.ErrLength},
-		{"bad_text", "00112233-4455-6677-8899-aabbccddeefg", uuid.ErrHexDigit},
+		{"bad_text", "00112233-4455-6677-8899-aabbccddeefg", uuid.ErrDigit},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g := sqlserveruuid.GUID(uuid.Max())

@@ -13,14 +13,12 @@ import (
 	"github.com/afb7af96/uuid/sqlserveruuid"
 )
 
-func TestAPI(t *testing.T) {
-	apitest.Check(t, ".", "github.com/afb7af96/uuid/sqlserveruuid", "../api/sqlserveruuid.txt")
-}
-
 // TestDocExamples checks that the examples docs/databases.md shows are
-// this package's runnable examples, line for line.
+// this package's runnable examples, line for line, and that it names every
+// function and type of the package.
 func TestDocExamples(t *testing.T) {
 	apitest.CheckDocExamples(t, "../docs/databases.md", "sqlserveruuid", "example_test.go")
+	apitest.CheckDocNames(t, "../docs/databases.md", "sqlserveruuid", ".", "github.com/afb7af96/uuid/sqlserveruuid")
 }
 
 // order is SQL Server's order of uniqueidentifiers: Compare, Key and

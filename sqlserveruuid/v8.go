@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/afb7af96/uuid"
+	"github.com/afb7af96/uuid/internal/operr"
 )
 
 // NewV8 returns a version 8 UUID that SQL Server sorts by creation time:
@@ -20,7 +21,8 @@ func NewV8() uuid.UUID {
 // FromV7 returns the version 8 UUID that holds v's bits in SQL Server's
 // order of significance: for version 7 UUIDs a and b,
 // Compare(FromV7(a), FromV7(b)) == a.Compare(b). It returns
-// [uuid.ErrVersion] if v is not an RFC 9562 version 7 UUID.
+// an error matching [uuid.ErrVersion], naming v, if v is not an RFC 9562
+// version 7 UUID.
 //
 // The layout, by SQL Server significance: bytes 10 to 15 hold the 48 bits
 // of Unix milliseconds; byte 8 (below the variant bits), byte 9, byte 7 and
@@ -28,7 +30,7 @@ func NewV8() uuid.UUID {
 // other bits, and bytes 5 down to 0 the last 48.
 func FromV7(v uuid.UUID) (uuid.UUID, error) {
 	if v.Version() != 7 || v.Variant() != uuid.VariantRFC9562 {
-		return uuid.UUID{}, uuid.ErrVersion
+		return uuid.UUID{}, operr.Version("sqlserveruuid", "FromV7", v.String(), 7, uuid.ErrVersion)
 	}
 	a := uint64(v[6]&0x0f)<<8 | uint64(v[7])          // rand_a: 12 bits
 	b := binary.BigEndian.Uint64(v[8:]) & (1<<62 - 1) // rand_b: 62 bits
@@ -46,12 +48,12 @@ func FromV7(v uuid.UUID) (uuid.UUID, error) {
 }
 
 // ToV7 returns the version 7 UUID that u was made from, reversing
-// [FromV7]. It returns [uuid.ErrVersion] if u is not an RFC 9562 version 8
-// UUID. Any version 8 UUID gives a result, meaningful only for this
+// [FromV7]. It returns an error matching [uuid.ErrVersion], naming u, if u
+// is not an RFC 9562 version 8 UUID. Any version 8 UUID gives a result, meaningful only for this
 // package's.
 func ToV7(u uuid.UUID) (uuid.UUID, error) {
 	if u.Version() != 8 || u.Variant() != uuid.VariantRFC9562 {
-		return uuid.UUID{}, uuid.ErrVersion
+		return uuid.UUID{}, operr.Version("sqlserveruuid", "ToV7", u.String(), 8, uuid.ErrVersion)
 	}
 	top := uint64(u[8]&0x3f)<<20 | uint64(u[9])<<12 | uint64(u[7])<<4 | uint64(u[6]&0x0f)
 	var low uint64

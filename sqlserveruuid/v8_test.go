@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/afb7af96/uuid"
+	"github.com/afb7af96/uuid/internal/operr"
 	"github.com/afb7af96/uuid/sqlserveruuid"
 )
 
@@ -45,8 +46,10 @@ func TestFromV7Errors(t *testing.T) {
 		"01234567-89ab-8abc-b123-456789abcdef", // already version 8
 	} {
 		u := uuid.MustParse(s)
-		if got, err := sqlserveruuid.FromV7(u); !errors.Is(err, uuid.ErrVersion) || got != (uuid.UUID{}) {
-			t.Errorf("FromV7(%v) = %v, %v; want Nil, uuid.ErrVersion", u, got, err)
+		got, err := sqlserveruuid.FromV7(u)
+		var oe *operr.Error
+		if !errors.Is(err, uuid.ErrVersion) || got != (uuid.UUID{}) || !errors.As(err, &oe) || oe.Op != "FromV7" || oe.Input != s || oe.Pkg != "sqlserveruuid" {
+			t.Errorf("FromV7(%v) = %v, %#v; want Nil, uuid.ErrVersion naming the operation and its input", u, got, err)
 		}
 	}
 	for _, s := range []string{
@@ -54,8 +57,10 @@ func TestFromV7Errors(t *testing.T) {
 		"01234567-89ab-8abc-3123-456789abcdef", // variant 0
 	} {
 		u := uuid.MustParse(s)
-		if got, err := sqlserveruuid.ToV7(u); !errors.Is(err, uuid.ErrVersion) || got != (uuid.UUID{}) {
-			t.Errorf("ToV7(%v) = %v, %v; want Nil, uuid.ErrVersion", u, got, err)
+		got, err := sqlserveruuid.ToV7(u)
+		var oe *operr.Error
+		if !errors.Is(err, uuid.ErrVersion) || got != (uuid.UUID{}) || !errors.As(err, &oe) || oe.Op != "ToV7" || oe.Input != s || oe.Pkg != "sqlserveruuid" {
+			t.Errorf("ToV7(%v) = %v, %#v; want Nil, uuid.ErrVersion naming the operation and its input", u, got, err)
 		}
 		if tm, ok := sqlserveruuid.Time(u); ok || !tm.IsZero() {
 			t.Errorf("Time(%v) = %v, %v; want zero, false", u, tm, ok)

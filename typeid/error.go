@@ -36,6 +36,7 @@ var (
 
 	// ErrDigit is the kind of a ParseError for a byte of the suffix that is
 	// not in its alphabet, "0123456789abcdefghjkmnpqrstvwxyz".
+	// It is [uuid.ErrDigit].
 	ErrDigit = parseerr.ErrDigit
 
 	// ErrRange is the kind of a ParseError for a suffix whose first
@@ -56,7 +57,7 @@ func newParseError[T ~string | ~[]byte](in T, off int, kind error) *ParseError {
 type prefixError struct{ pe *ParseError }
 
 func (e *prefixError) Error() string {
-	return "uuid: invalid typeid prefix " + strconv.Quote(e.pe.Input) + " at offset " + strconv.Itoa(e.pe.Offset)
+	return "typeid: invalid prefix " + strconv.Quote(e.pe.Input) + " at offset " + strconv.Itoa(e.pe.Offset)
 }
 func (e *prefixError) Unwrap() error { return e.pe }
 

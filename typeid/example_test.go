@@ -48,7 +48,7 @@ func ExampleParseError() {
 	fmt.Println(err)
 	// Output:
 	// 29 true
-	// uuid: parsing "user_01h455vb4pex5vsknk084sn0iq" as typeid: invalid digit at offset 29
+	// typeid: parsing "user_01h455vb4pex5vsknk084sn0iq": invalid digit at offset 29
 }
 
 func ExampleTypeID_AppendText() {

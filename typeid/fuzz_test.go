@@ -128,7 +128,7 @@ func FuzzParse(f *testing.F) {
 		if !errors.Is(uerr, pe.Err) {
 			t.Fatalf("UnmarshalText(%q) = %v; Parse gave %v", s, uerr, err)
 		}
-		if !strings.HasPrefix(err.Error(), "uuid: ") || !utf8.ValidString(err.Error()) {
+		if !strings.HasPrefix(err.Error(), "typeid: ") || !utf8.ValidString(err.Error()) {
 			t.Fatalf("Parse(%q): message %q", s, err)
 		}
 	})

@@ -28,6 +28,7 @@ import (
 
 	"github.com/afb7af96/uuid"
 	"github.com/afb7af96/uuid/internal/crockford"
+	"github.com/afb7af96/uuid/internal/operr"
 )
 
 // maxPrefixLen is the longest prefix the specification allows.
@@ -205,9 +206,9 @@ func (t *TypeID) Scan(src any) error {
 			return diagnose(src)
 		}
 	case nil:
-		return scanError{uuid.ErrScanNull, "uuid: cannot scan NULL into TypeID"}
+		return &operr.Error{Pkg: "typeid", Problem: "cannot scan NULL into TypeID", Kind: uuid.ErrScanNull}
 	default:
-		return scanError{uuid.ErrScanType, "uuid: cannot scan unsupported type into TypeID"}
+		return operr.ScanType("typeid", "TypeID", src, uuid.ErrScanType)
 	}
 	*t = v
 	return nil
@@ -216,16 +217,6 @@ func (t *TypeID) Scan(src any) error {
 // Value implements [database/sql/driver.Valuer]: t as text, [TypeID.String],
 // for a text column.
 func (t TypeID) Value() (driver.Value, error) { return t.String(), nil }
-
-// scanError is a failure of Scan that is not about the text: it unwraps
-// to the root package's sentinel for it.
-type scanError struct {
-	kind error
-	msg  string
-}
-
-func (e scanError) Error() string { return e.msg }
-func (e scanError) Unwrap() error { return e.kind }
 
 // parse decodes in into t, reporting whether in is a TypeID. It is the fast
 // path: it only answers yes or no, and diagnose explains a no.

@@ -159,8 +159,8 @@ func TestSpecInvalid(t *testing.T) {
 			if pe.Offset != want.off || !errors.Is(err, want.kind) || pe.Input != c.TypeID {
 				t.Errorf("Parse(%q): Input %q, Offset %d, Err %v; want Offset %d, Err %v", c.TypeID, pe.Input, pe.Offset, pe.Err, want.off, want.kind)
 			}
-			if !strings.HasPrefix(err.Error(), "uuid: ") {
-				t.Errorf("Parse(%q): message %q does not start with \"uuid: \"", c.TypeID, err)
+			if !strings.HasPrefix(err.Error(), "typeid: ") {
+				t.Errorf("Parse(%q): message %q does not start with \"typeid: \"", c.TypeID, err)
 			}
 			keep := typeid.MustParse("keep_01h455vb4pex5vsknk084sn02q")
 			u := keep
@@ -231,13 +231,15 @@ func TestScanOther(t *testing.T) {
 	for _, c := range []struct {
 		src  any
 		kind error
+		name string // the type the message names
 	}{
-		{nil, uuid.ErrScanNull}, {int64(1), uuid.ErrScanType}, {1.5, uuid.ErrScanType},
+		{nil, uuid.ErrScanNull, "NULL"}, {int64(1), uuid.ErrScanType, "int64"}, {1.5, uuid.ErrScanType, "float64"},
+		{42, uuid.ErrScanType, "int"},
 	} {
 		u := keep
 		err := u.Scan(c.src)
-		if !errors.Is(err, c.kind) || u != keep || !strings.HasPrefix(err.Error(), "uuid: ") {
-			t.Errorf("Scan(%#v) = %v, left %v; want %v, receiver unchanged", c.src, err, u, c.kind)
+		if !errors.Is(err, c.kind) || u != keep || !strings.HasPrefix(err.Error(), "typeid: ") || !strings.Contains(err.Error(), " "+c.name+" ") {
+			t.Errorf("Scan(%#v) = %v, left %v; want %v naming %s, receiver unchanged", c.src, err, u, c.kind, c.name)
 		}
 	}
 }
@@ -249,7 +251,7 @@ func TestErrorInput(t *testing.T) {
 	if !errors.As(err, &pe) || pe.Input != long[:128]+"…" || pe.Offset != -1 || pe.Err != uuid.ErrLength {
 		t.Errorf("Parse(200 letters) = %#v; want uuid.ErrLength at offset -1 with the input cut to 128 bytes", err)
 	}
-	want := `uuid: parsing "user_01h455vb4pex5vsknk084sn0iq" as typeid: invalid digit at offset 29`
+	want := `typeid: parsing "user_01h455vb4pex5vsknk084sn0iq": invalid digit at offset 29`
 	if _, err := typeid.Parse("user_01h455vb4pex5vsknk084sn0iq"); err == nil || err.Error() != want {
 		t.Errorf("Error() = %v; want %s", err, want)
 	}

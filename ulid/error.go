@@ -25,6 +25,7 @@ type ParseError = uuid.ParseError
 var (
 	// ErrDigit is the kind of a ParseError for a byte that is not a digit
 	// of Crockford's base 32 in either case; I, L, O and U are not.
+	// It is [uuid.ErrDigit].
 	ErrDigit = parseerr.ErrDigit
 
 	// ErrRange is the kind of a ParseError for text whose first digit

@@ -47,5 +47,5 @@ func ExampleParseError() {
 	fmt.Println(err)
 	// Output:
 	// 25 true
-	// uuid: parsing "01ARYZ6S41TSV4RRFFQ69G5FAU" as ulid: invalid digit at offset 25
+	// ulid: parsing "01ARYZ6S41TSV4RRFFQ69G5FAU": invalid digit at offset 25
 }

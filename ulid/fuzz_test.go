@@ -98,7 +98,7 @@ func FuzzParse(f *testing.F) {
 		if kinds != 1 || (pe.Offset == -1) != errors.Is(err, uuid.ErrLength) || !errors.Is(uerr, pe.Err) {
 			t.Fatalf("Parse(%q): error %v (Offset %d), UnmarshalText %v", s, err, pe.Offset, uerr)
 		}
-		if !strings.HasPrefix(err.Error(), "uuid: ") || !utf8.ValidString(err.Error()) {
+		if !strings.HasPrefix(err.Error(), "ulid: ") || !utf8.ValidString(err.Error()) {
 			t.Fatalf("Parse(%q): message %q", s, err)
 		}
 	})

@@ -117,7 +117,7 @@ func TestParseErrors(t *testing.T) {
 			t.Errorf("Parse(%q) = %v, %v; want Offset %d, %v", c.in, id, err, c.off, c.kind)
 			continue
 		}
-		if !strings.HasPrefix(err.Error(), "uuid: parsing ") {
+		if !strings.HasPrefix(err.Error(), "ulid: parsing ") {
 			t.Errorf("Parse(%q): message %q", c.in, err)
 		}
 		keep := ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV")
@@ -126,7 +126,7 @@ func TestParseErrors(t *testing.T) {
 			t.Errorf("UnmarshalText(%q) = %v, left %v; want %v, receiver unchanged", c.in, err, v, c.kind)
 		}
 	}
-	want := `uuid: parsing "01ARYZ6S41TSV4RRFFQ69G5FAU" as ulid: invalid digit at offset 25`
+	want := `ulid: parsing "01ARYZ6S41TSV4RRFFQ69G5FAU": invalid digit at offset 25`
 	if _, err := ulid.Parse("01ARYZ6S41TSV4RRFFQ69G5FAU"); err == nil || err.Error() != want {
 		t.Errorf("Error() = %v; want %s", err, want)
 	}

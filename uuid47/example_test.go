@@ -47,11 +47,11 @@ func ExampleNewKey() {
 // never shows the text.
 func ExampleParseKey() {
 	_, err := uuid47.ParseKey("0011223344556677:8899aabbccddeefg")
-	fmt.Println(err, errors.Is(err, uuid.ErrHexDigit))
+	fmt.Println(err, errors.Is(err, uuid.ErrDigit))
 	_, err = uuid47.ParseKey("0011223344556677")
 	fmt.Println(errors.Is(err, uuid.ErrLength))
 	// Output:
-	// uuid: uuid47 key: invalid hex digit at offset 32 true
+	// uuid47: key: invalid digit at offset 32 true
 	// true
 }
 
@@ -63,6 +63,6 @@ func ExampleKey_Decode() {
 	fmt.Println(err)
 	fmt.Println(errors.Is(err, uuid.ErrVersion))
 	// Output:
-	// uuid: uuid47 Decode: not a version 4 UUID
+	// uuid47: Decode: not a version 4 UUID
 	// true
 }

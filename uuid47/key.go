@@ -20,7 +20,7 @@ const keyTextMax = len("0x0011223344556677:0x8899aabbccddeeff") + 1
 // a key file's final newline does no harm. See [NewKey] for how the bytes
 // become SipHash's key words.
 //
-// Any other text is an error that matches [uuid.ErrHexDigit] for a byte
+// Any other text is an error that matches [uuid.ErrDigit] for a byte
 // that is no hex digit where one belongs, or [uuid.ErrLength] for a text
 // whose bytes fit but whose digits are not 16 and 16 (or 32). The error
 // gives the offset of the bad byte but never the text itself, which is a
@@ -54,7 +54,7 @@ func ParseKey(s string) (Key, error) {
 		}
 		for i := lo; i < hi; i++ {
 			if unhex(text[i]) > 15 {
-				return Key{}, &keyError{at[i], uuid.ErrHexDigit}
+				return Key{}, &keyError{at[i], uuid.ErrDigit}
 			}
 		}
 		if hi-lo != digits {
@@ -99,7 +99,7 @@ type keyError struct {
 }
 
 func (e *keyError) Error() string {
-	s := "uuid: uuid47 key: " + strings.TrimPrefix(e.kind.Error(), "uuid: ")
+	s := "uuid47: key: " + strings.TrimPrefix(e.kind.Error(), "uuid: ")
 	if e.offset >= 0 {
 		return s + " at offset " + strconv.Itoa(e.offset)
 	}

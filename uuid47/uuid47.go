@@ -146,7 +146,7 @@ type versionError struct {
 }
 
 func (e *versionError) Error() string {
-	return "uuid: uuid47 " + e.op + ": not a version " + string('0'+e.want) + " UUID"
+	return "uuid47: " + e.op + ": not a version " + string('0'+e.want) + " UUID"
 }
 
 func (e *versionError) Unwrap() error { return uuid.ErrVersion }

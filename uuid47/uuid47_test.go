@@ -124,12 +124,12 @@ func TestParseKey(t *testing.T) {
 		{"halves-uneven", "00112233445566778:899aabbccddeeff", -1, uuid.ErrLength},
 		{"0x-only", "0x", -1, uuid.ErrLength},
 		{"colon-only", ":", -1, uuid.ErrLength},
-		{"bad-digit", "0011223344556677:8899aabbccddeefg", 32, uuid.ErrHexDigit},
-		{"digit-before-length", "zz", 0, uuid.ErrHexDigit},
-		{"uuid", "00112233-4455-6677-8899-aabbccddeeff", 8, uuid.ErrHexDigit},
-		{"two-colons", "0011223344556677:8899aabb:ccddeeff", 25, uuid.ErrHexDigit},
-		{"x-inside", "00x1223344556677:8899aabbccddeeff", 2, uuid.ErrHexDigit},
-		{"non-ascii", "0011223344556677:8899aabbccddeeé", 31, uuid.ErrHexDigit},
+		{"bad-digit", "0011223344556677:8899aabbccddeefg", 32, uuid.ErrDigit},
+		{"digit-before-length", "zz", 0, uuid.ErrDigit},
+		{"uuid", "00112233-4455-6677-8899-aabbccddeeff", 8, uuid.ErrDigit},
+		{"two-colons", "0011223344556677:8899aabb:ccddeeff", 25, uuid.ErrDigit},
+		{"x-inside", "00x1223344556677:8899aabbccddeeff", 2, uuid.ErrDigit},
+		{"non-ascii", "0011223344556677:8899aabbccddeeé", 31, uuid.ErrDigit},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			k, err := uuid47.ParseKey(tc.in)
@@ -146,8 +146,8 @@ func TestParseKey(t *testing.T) {
 			if at := fmt.Sprintf(" at offset %d", tc.offset); tc.offset >= 0 != strings.HasSuffix(msg, at) {
 				t.Errorf("ParseKey(%q) = %q; want the offset %d", tc.in, msg, tc.offset)
 			}
-			if !strings.HasPrefix(msg, "uuid: ") || len(tc.in) >= 8 && strings.Contains(msg, strings.TrimSpace(tc.in)[2:8]) {
-				t.Errorf("ParseKey(%q) = %q; want a message that starts with uuid: and shows no key digits", tc.in, msg)
+			if !strings.HasPrefix(msg, "uuid47: ") || len(tc.in) >= 8 && strings.Contains(msg, strings.TrimSpace(tc.in)[2:8]) {
+				t.Errorf("ParseKey(%q) = %q; want a message that starts with uuid47: and shows no key digits", tc.in, msg)
 			}
 		})
 	}

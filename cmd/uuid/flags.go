@@ -61,7 +61,7 @@ func (c *config) flags() []flagDef {
 		{inspect, option{'r', "raw", ""}, "raw output: cells separated by one space, with space,\nbackslash and other bytes outside printable ASCII as \\xNN", on(&c.raw)},
 		{inspect, option{'J', "json", ""}, "print a JSON document, as uuidparse -J does", on(&c.json)},
 		{inspect, option{'n', "noheadings", ""}, "do not print the header line", on(&c.noHeadings)},
-		{inspect, option{0, "from", "F"}, "every word is in form F, one of ulid, base58, base57,\nbase64url, base36, base32 and typeid (never guessed);\nwithout --from, canonical, hex, braced or urn", c.setFrom},
+		{inspect, option{0, "from", "F"}, "every word is in form F, one of ulid, base58, base57,\nbase64url, base36 and base32 (never guessed);\nwithout --from, canonical, hex, braced or urn", c.setFrom},
 		{facade, option{'d', "decode", ""}, "decode: print the v7 of each façade (v4)", on(&c.decode)},
 		{facade, option{0, "key-env", "NAME"}, "read the key from environment variable NAME\n(default " + keyEnvDefault + ")", c.setKeyEnv},
 		{facade, option{0, "key-file", "PATH"}, "read the key from the file PATH", func(_, val string) error { c.keyFile = val; return nil }},
@@ -91,7 +91,7 @@ var rules = []rule{
 	{gen, func(c *config) bool { return c.atText != "" && !versions[c.version].at }, "--at applies to v1, v6 and v7 only, not v{v} ({by})"},
 	{gen, func(c *config) bool { return c.version != 2 && (c.domainText != "" || c.id != nil) }, "--domain and --id apply to v2 only, not v{v} ({by})"},
 	{gen, func(c *config) bool { return c.version == 2 && c.id == nil && c.domain > uuid.DomainGroup }, "--domain {domain} needs --id N (only person and group have a default ID)"},
-	{gen, func(c *config) bool { return c.upperFlag && !c.form.upper }, "--upper: the {form} form has no upper case"},
+	{gen, func(c *config) bool { return c.upperFlag && !c.form.upper }, "--upper: the {form} form is written in one case only"},
 	{inspect, func(c *config) bool { return c.raw && c.json }, "-r (--raw) and -J (--json) exclude each other"},
 	{facade, func(c *config) bool { return c.keyEnv != "" && c.keyFile != "" }, "--key-env and --key-file exclude each other"},
 }

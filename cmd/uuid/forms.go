@@ -6,7 +6,6 @@ import (
 
 	"github.com/afb7af96/uuid"
 	"github.com/afb7af96/uuid/short"
-	"github.com/afb7af96/uuid/typeid"
 	"github.com/afb7af96/uuid/ulid"
 )
 
@@ -17,8 +16,8 @@ type textForm struct {
 	help  string // what it looks like, for the usage text
 	upper bool   // whether it has an upper-case spelling (+upper, --upper)
 	// timed is set for forms whose texts are expected to start with a Unix
-	// time in milliseconds (ULID, TypeID): without a version flag they are
-	// made from version 7 UUIDs.
+	// time in milliseconds (ULID): without a version flag they are made
+	// from version 7 UUIDs.
 	timed bool
 	// appendTo appends u in this form, in upper case if upper is set.
 	appendTo func(dst []byte, u uuid.UUID, upper bool) []byte
@@ -28,8 +27,9 @@ type textForm struct {
 }
 
 // forms is the table of text forms, the first the default. A form with a
-// grammar of its own adds a row here. typeid takes a prefix, which setFormat
-// binds into a copy of its row.
+// grammar of its own adds a row here. (TypeIDs are not among them: their
+// specification is before its 1.0, so package typeid is a module at v0,
+// which this command, whose output version 1 keeps, does not import.)
 var forms = []textForm{
 	libraryForm("canonical", "8-4-4-4-12 hex digits (RFC 9562, Section 4)", uuid.FormCanonical),
 	libraryForm("hex", "32 hex digits", uuid.FormHex),
@@ -49,7 +49,6 @@ var forms = []textForm{
 	shortForm("base64url", "22 characters, RFC 4648 base64url, no padding", short.Base64URL, false),
 	shortForm("base36", "25 digits 0-9 a-z, the uuid25 form", short.Base36, true),
 	shortForm("base32", "26 characters, RFC 4648 base32, no padding", short.Base32, true),
-	typeIDForm(""),
 }
 
 // libraryForm is the row of a form uuid.UUID.AppendForm writes; in upper
@@ -83,42 +82,17 @@ func toUpper(b []byte, from int, upper bool) []byte {
 	return b
 }
 
-// typeIDForm is the row of TypeIDs with the given prefix, which is valid.
-func typeIDForm(prefix string) textForm {
-	return textForm{"typeid", "a TypeID without a prefix; typeid:PREFIX adds PREFIX_", false, true,
-		func(dst []byte, u uuid.UUID, _ bool) []byte {
-			if prefix != "" {
-				dst = append(append(dst, prefix...), '_')
-			}
-			t, _ := typeid.FromUUID("", u) // the empty prefix is valid
-			b, _ := t.AppendText(dst)      // never fails
-			return b
-		},
-		func(s string) (uuid.UUID, error) {
-			t, err := typeid.Parse(s)
-			return t.UUID(), err
-		}}
-}
-
 // setFormat reads --format: a form's name, with "+upper" after it for a
-// form that has an upper-case spelling, or "typeid:PREFIX".
+// form that has an upper-case spelling.
 func (c *config) setFormat(_, val string) error {
 	name, plus, _ := strings.Cut(val, "+")
-	if prefix, ok := strings.CutPrefix(name, "typeid:"); ok && plus == "" {
-		if _, err := typeid.FromUUID(prefix, uuid.UUID{}); err != nil {
-			return errors.New("want a TypeID prefix: 1 to 63 lower-case letters a-z and underscores, neither first nor last")
-		}
-		f := typeIDForm(prefix)
-		c.form, c.upper = &f, false
-		return nil
-	}
 	for i, f := range forms {
 		if name == f.name && (plus == "" || plus == "upper" && f.upper) {
 			c.form, c.upper = &forms[i], plus != ""
 			return nil
 		}
 	}
-	return errors.New("want " + formNames(false) + " (typeid:PREFIX for a prefix), maybe with +upper")
+	return errors.New("want " + formNames(false) + ", maybe with +upper")
 }
 
 // setFrom reads inspect's --from: the name of a form with a grammar of its
@@ -152,8 +126,9 @@ func formHelp() string {
 	for _, f := range forms {
 		b.WriteString("\n  " + f.name + ": " + strings.ReplaceAll(f.help, "\n", "\n    "))
 	}
-	b.WriteString("\nulid and typeid make v7 UUIDs unless a flag chooses a version;\n" +
-		"add +upper for upper case, as in urn+upper (not for ulid, typeid,\n" +
-		"base58, base57 and base64url)")
+	b.WriteString("\nulid makes v7 UUIDs unless a flag chooses a version;\n" +
+		"add +upper for upper case, as in urn+upper (not for ulid, always\n" +
+		"upper case, nor base58, base57 and base64url, where case is part\n" +
+		"of the digit)")
 	return b.String()
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/afb7af96/uuid"
 	"github.com/afb7af96/uuid/short"
-	"github.com/afb7af96/uuid/typeid"
 	"github.com/afb7af96/uuid/ulid"
 )
 
@@ -47,9 +46,6 @@ func reference(u uuid.UUID) map[string]string {
 		"base36+upper": strings.ToUpper(number(u, base36Lower, 25)),
 		"base32":       strings.ToLower(b32),
 		"base32+upper": b32,
-		"typeid":       strings.ToLower(number(u, crockford, 26)),
-		"typeid:user":  "user_" + strings.ToLower(number(u, crockford, 26)),
-		"typeid:a_b":   "a_b_" + strings.ToLower(number(u, crockford, 26)),
 	}
 }
 
@@ -62,13 +58,6 @@ func fromPackage(t *testing.T, format, text string) uuid.UUID {
 	case "ulid":
 		var id ulid.ULID
 		id, err = ulid.Parse(text)
-		u = id.UUID()
-	case "typeid":
-		var id typeid.TypeID
-		id, err = typeid.Parse(text)
-		if _, prefix, _ := strings.Cut(format, ":"); err == nil && id.Prefix() != prefix {
-			t.Fatalf("typeid.Parse(%q).Prefix() = %q; want %q", text, id.Prefix(), prefix)
-		}
 		u = id.UUID()
 	default:
 		e := map[string]short.Encoding{"base58": short.Base58, "base57": short.Base57,
@@ -132,12 +121,6 @@ func TestInspectFromVectors(t *testing.T) {
 		// github.com/ulid/javascript test/node/uuid.spec.ts.
 		{"ulid", "01ARYZ6S41TSV4RRFFQ69G5FAV", "01563df3-6481-d676-4c61-efb99302bd5b"},
 		{"ulid", "01jq4t23h220km7x0b3v1109dq", "0195c9a1-0e22-1027-43f4-0b1ec21025b7"},
-		// jetify-com/typeid spec/valid.json.
-		{"typeid", "prefix_01h455vb4pex5vsknk084sn02q", "01890a5d-ac96-774b-bcce-b302099a8057"},
-		{"typeid", "pre_fix_00000000000000000000000000", "00000000-0000-0000-0000-000000000000"},
-		{"typeid", "7zzzzzzzzzzzzzzzzzzzzzzzzz", "ffffffff-ffff-ffff-ffff-ffffffffffff"},
-		{"typeid", strings.Repeat("a", 63) + "_01h455vb4pex5vsknk084sn02q", "01890a5d-ac96-774b-bcce-b302099a8057"},
-		{"typeid", "abcdefghi_01h455vb4pex5vsknk084sn02q", "01890a5d-ac96-774b-bcce-b302099a8057"}, // 36 bytes
 		// uuid-creator BaseNCodec3SamplesTest.java (Base58BtcCodec, Base36Codec).
 		{"base58", "1111111111111111233QC4", "00000000-0000-0000-0000-0000287fb4cd"},
 		{"base58", "UMM9AmhWScQdK7yaPG8aNf", "dd7e080d-2594-4307-8b25-c7e2b5ca9994"},
@@ -177,13 +160,10 @@ func TestInspectNeverGuesses(t *testing.T) {
 		{"base58_without_from", "", ref["base58"], "uuid: parsing"},
 		{"ulid_without_from", "", ref["ulid"], "uuid: parsing"},
 		{"base32_without_from", "", ref["base32"], "uuid: parsing"},
-		{"typeid_without_from", "", ref["typeid:user"], "uuid: parsing"},
-		{"canonical_from_base58", "base58", vectorV5, `uuid: parsing "2ed6657d-e927-568b-95e1-2665a8aea6a2" as base58:`},
-		{"base58_from_base64url", "base64url", "6nTLogGvw2vmQjtATLqvLq", "uuid: parsing"},             // a valid text, of another UUID
-		{"ulid_from_typeid", "typeid", ref["ulid"], `uuid: parsing "` + ref["ulid"] + `" as typeid:`}, // upper case is not a TypeID
-		{"typeid_from_ulid", "ulid", ref["typeid:user"], `uuid: parsing "` + ref["typeid:user"] + `" as ulid:`},
-		{"base57_overflow", "base57", "zzzzzzzzzzzzzzzzzzzzzz", "uuid: parsing"},
-		{"typeid_too_long", "typeid", strings.Repeat("a", 64) + "_01h455vb4pex5vsknk084sn02q", `uuid: parsing "` + strings.Repeat("a", 64) + `_01h455vb4pex5vsknk084sn02q" as typeid:`},
+		{"canonical_from_base58", "base58", vectorV5, `short: parsing "2ed6657d-e927-568b-95e1-2665a8aea6a2" as base58:`},
+		{"base58_from_base64url", "base64url", "6nTLogGvw2vmQjtATLqvLq", "short: parsing"}, // a valid text, of another UUID
+		{"base32_from_ulid", "ulid", ref["base32"], `ulid: parsing "` + ref["base32"] + `":`},
+		{"base57_overflow", "base57", "zzzzzzzzzzzzzzzzzzzzzz", "short: parsing"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -213,7 +193,7 @@ func TestInspectNeverGuesses(t *testing.T) {
 	}
 }
 
-// TestTimedFormsDefaultToV7: ulid and typeid make v7 UUIDs unless a flag
+// TestTimedFormsDefaultToV7: ulid makes v7 UUIDs unless a flag
 // chooses a version; the other forms keep v4.
 func TestTimedFormsDefaultToV7(t *testing.T) {
 	tests := []struct {
@@ -221,10 +201,8 @@ func TestTimedFormsDefaultToV7(t *testing.T) {
 		want uuid.Version
 	}{
 		{[]string{"--format", "ulid"}, 7},
-		{[]string{"--format", "typeid"}, 7},
-		{[]string{"--format", "typeid:user"}, 7},
 		{[]string{"--format", "ulid", "-r"}, 4},
-		{[]string{"-t", "--format", "typeid:user"}, 1},
+		{[]string{"-t", "--format", "ulid"}, 1},
 		{[]string{"--format", "base58"}, 4},
 		{[]string{"--format", "ulid", "--format", "hex"}, 4}, // the last --format counts
 	}

@@ -89,7 +89,7 @@ func (c *config) setColumns(_, val string) error {
 }
 
 // maxToken is the longest word inspect keeps; longer ones are cut, and
-// invalid. It is the length of the longest TypeID.
+// invalid. It is longer than a word of every form inspect reads.
 const maxToken = len("_") + 63 + 26
 
 // inspect prints a row for each argument or, without arguments, each word of

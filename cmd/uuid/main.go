@@ -15,7 +15,7 @@
 // prints the RFC 9562 Appendix A.4 value 2ed6657d-e927-568b-95e1-2665a8aea6a2.
 // The inspect flags are those of uuidparse: -o columns, -r raw, -J JSON,
 // -n no headings; inspect reads white-space separated UUIDs from standard
-// input when none is given. --format prints other text forms (ULID, TypeID,
+// input when none is given. --format prints other text forms (ULID,
 // base58 and other short encodings), which inspect reads only when --from
 // names the form. facade shows version 7 UUIDs as version 4 façades under
 // a secret key, as package [github.com/afb7af96/uuid/uuid47] does, and -d
@@ -155,7 +155,7 @@ func apply(d flagDef, flag, val string) error {
 func (c *config) check() error {
 	if c.cmd == gen && c.version == 0 {
 		c.version, c.vflag = 4, "the default"
-		if c.form.timed { // ULIDs and TypeIDs start with their time
+		if c.form.timed { // ULIDs start with their time
 			c.version, c.vflag = 7, "the default of --format "+c.form.name
 		}
 	}

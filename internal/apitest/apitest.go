@@ -1,10 +1,11 @@
 // Package apitest checks a package's exported API against its listing
 // under api/, in the shape of Go's own api/*.txt files, so that every
 // addition or removal shows in the diff of the commit that makes it. A
-// package's test calls [Check]; after a deliberate change, rewrite the
-// listing with
+// the root package's TestAPI calls [CheckTree], which finds every public
+// package of every module of the repository; after a deliberate change,
+// rewrite the listings with
 //
-//	go test -run '^TestAPI$' ./<package> -args -update-api
+//	UUID_API_UPDATE=1 go test -run '^TestAPI$' .
 package apitest
 
 import (
@@ -22,15 +23,20 @@ import (
 	"testing"
 )
 
-var updateAPI = flag.Bool("update-api", false, "rewrite api/*.txt from the exported API")
+var updateAPI = flag.Bool("update-api", false, "rewrite api/*.txt from the exported API (as UUID_API_UPDATE=1 does)")
+
+// updating reports whether the test is to rewrite the listings instead of
+// checking them: UUID_API_UPDATE is set to a non-empty value, or the test
+// runs with -update-api.
+func updating() bool { return *updateAPI || os.Getenv("UUID_API_UPDATE") != "" }
 
 // Check compares the exported API of the package in dir, whose import path
-// is path, with the listing in file, and rewrites file instead when the
-// test runs with -update-api.
+// is path, with the listing in file, and rewrites file instead when
+// [updating].
 func Check(t *testing.T, dir, path, file string) {
 	t.Helper()
 	got := listing(t, dir, path)
-	if *updateAPI {
+	if updating() {
 		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -54,7 +60,7 @@ func Check(t *testing.T, dir, path, file string) {
 			t.Errorf("in %s but not exported: %s", file, l)
 		}
 	}
-	t.Log("after a deliberate change: go test -run '^TestAPI$' . -args -update-api")
+	t.Log("after a deliberate change: UUID_API_UPDATE=1 go test -run '^TestAPI$' .")
 }
 
 // listing returns the exported API of the package in dir (its non-test

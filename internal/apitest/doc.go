@@ -63,3 +63,27 @@ func CheckDocExamples(t *testing.T, doc, pkg, exampleFile string) {
 		t.Errorf("%s has no example of %s", doc, pkg)
 	}
 }
+
+// CheckDocNames checks that the document doc names every exported function
+// and type of the package in dir, whose import path is path, as pkg.Name
+// (pkg the package's name), so that no entry point is missing from the
+// page a user reads for it. Methods are left to the package's own
+// documentation.
+func CheckDocNames(t *testing.T, doc, pkg, dir, path string) {
+	t.Helper()
+	text, err := os.ReadFile(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(strings.TrimSpace(listing(t, dir, path)), "\n") {
+		rest := strings.TrimPrefix(l, "pkg "+path+", ")
+		kind, decl, _ := strings.Cut(rest, " ")
+		if kind != "func" && kind != "type" {
+			continue
+		}
+		name := strings.FieldsFunc(decl, func(r rune) bool { return r == '(' || r == ' ' || r == '[' })[0]
+		if !strings.Contains(string(text), pkg+"."+name) {
+			t.Errorf("%s does not name %s.%s", doc, pkg, name)
+		}
+	}
+}

@@ -1,10 +1,10 @@
 // Package parseerr holds what the module's parsers share to build a
-// uuid.ParseError: the kinds that only the packages for other text forms
-// (typeid, ulid and short) report, defined once here so that each is one
-// value in all three and errors.Is matches it whichever package parsed the
-// text, and the bounded copy of a rejected input. The root package defines
-// the kinds it reports itself (uuid.ErrLength, uuid.ErrPrefix, …), which
-// the other packages report too.
+// uuid.ParseError: ErrDigit, which every form reports, and ErrRange, which
+// only the packages for other text forms (typeid, ulid and short) report,
+// defined once here so that each is one value in every package and
+// errors.Is matches it whichever package parsed the text; and the bounded
+// copy of a rejected input. The root package defines the other kinds
+// (uuid.ErrLength, uuid.ErrPrefix, …), which the other packages report too.
 package parseerr
 
 import (
@@ -14,7 +14,9 @@ import (
 
 var (
 	// ErrDigit is the kind of a byte that is not a digit of its form's
-	// alphabet. (The forms of uuid.Parse report uuid.ErrHexDigit.)
+	// alphabet, a hex digit in the forms of uuid.Parse. The root
+	// package exports it as uuid.ErrDigit, and typeid, ulid and short as
+	// their ErrDigit.
 	ErrDigit = errors.New("uuid: invalid digit")
 
 	// ErrRange is the kind of digits whose value needs more than 128 bits,

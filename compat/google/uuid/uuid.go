@@ -10,9 +10,7 @@
 //
 // These are all the differences in behaviour from google/uuid v1.6.0 in
 // what compiles unchanged. A test in CI runs google/uuid beside this package
-// on the same inputs and fails on any other. (The numbers G6 and G7, fmt's
-// %x and %#v, are no longer used: fmt prints a UUID as it prints
-// google/uuid's.)
+// on the same inputs and fails on any other.
 //
 //   - G1. [UUID.Scan] of SQL NULL, of "" and of an empty []byte is an
 //     error; google/uuid returns nil and leaves the UUID unchanged (and its

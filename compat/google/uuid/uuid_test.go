@@ -331,7 +331,7 @@ func TestIsInvalidLengthErrorRule(t *testing.T) {
 	}
 	_, err := uuid.Parse("not-a-uuid")
 	var pe *native.ParseError
-	if !errors.As(err, &pe) || pe.Offset != 0 || !errors.Is(err, native.ErrHexDigit) || errors.Is(err, native.ErrLength) || !uuid.IsInvalidLengthError(err) {
-		t.Errorf(`Parse("not-a-uuid") = %#v; want ErrHexDigit at offset 0, not ErrLength, and IsInvalidLengthError true`, err)
+	if !errors.As(err, &pe) || pe.Offset != 0 || !errors.Is(err, native.ErrDigit) || errors.Is(err, native.ErrLength) || !uuid.IsInvalidLengthError(err) {
+		t.Errorf(`Parse("not-a-uuid") = %#v; want ErrDigit at offset 0, not ErrLength, and IsInvalidLengthError true`, err)
 	}
 }
