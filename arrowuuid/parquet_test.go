@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -308,4 +311,56 @@ func parquetGoSchema() *pq.Schema {
 		"parent": pq.Optional(pq.UUID()),
 		"tags":   pq.Optional(pq.List(pq.UUID())),
 	})
+}
+
+// TestEngineFiles reads the files in testdata that DuckDB 1.5.6 and
+// ClickHouse 26.7.2 wrote (see testdata/README.md) through pqarrow and
+// through parquet-go: every column has the UUID logical type and the rows
+// are the ones the engines were given, in the order each engine sorted
+// them.
+func TestEngineFiles(t *testing.T) {
+	a := uuid.MustParse("017f22e2-79b0-7cc3-98c4-dc0c0c07398f")
+	b := uuid.MustParse("80000000-0000-4000-8000-000000000000")
+	c := uuid.MustParse("f81d4fae-7dec-11d0-a765-00a0c91e6bf6")
+	rows := map[uuid.UUID]item{
+		c: {ID: c, Tags: []uuid.UUID{uuid.Max(), uuid.Nil()}},
+		a: {ID: a, Parent: uuid.NullUUID{UUID: c, Valid: true}, Tags: []uuid.UUID{}},
+		b: {ID: b, Parent: uuid.NullUUID{UUID: uuid.MustParse("7fffffff-ffff-4fff-bfff-ffffffffffff"), Valid: true}, Tags: []uuid.UUID{a}},
+	}
+	for _, tc := range []struct {
+		file  string
+		order []uuid.UUID
+	}{
+		{"duckdb.parquet", []uuid.UUID{a, b, c}},
+		{"clickhouse.parquet", []uuid.UUID{b, a, c}},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join("testdata", tc.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []item
+			for _, u := range tc.order {
+				want = append(want, rows[u])
+			}
+			sc := parquetSchema(t, data)
+			if n := strings.Count(sc, "FIXED_LEN_BYTE_ARRAY(16) UUID"); n != 3 {
+				t.Errorf("%d of 3 columns are UUID:\n%s", n, sc)
+			}
+			useArrowGo(t)
+			if got := readPqarrow(t, data); !equalItems(got, want) {
+				t.Errorf("pqarrow read %v; want %v", got, want)
+			}
+			got, err := pq.Read[parquetGoItem](bytes.NewReader(data), int64(len(data)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, r := range got {
+				if r.ID != want[i].ID || (r.Parent != nil) != want[i].Parent.Valid || (r.Parent != nil && *r.Parent != want[i].Parent.UUID) ||
+					!slices.Equal(r.Tags, want[i].Tags) {
+					t.Errorf("parquet-go read row %d as %v %v %v; want %v", i, r.ID, r.Parent, r.Tags, want[i])
+				}
+			}
+		})
+	}
 }
