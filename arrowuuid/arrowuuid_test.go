@@ -5,6 +5,7 @@ import (
 	"errors"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"unsafe"
 
@@ -402,5 +403,42 @@ func TestNestedBuilders(t *testing.T) {
 	defer l.Release()
 	if v, ok := l.ListValues().(*arrowuuid.Array); !ok || v.Value(0) != uuid.Max() {
 		t.Errorf("list values %T %v", l.ListValues(), l.ListValues())
+	}
+}
+
+// TestJSON reads the JSON that each type's arrays write with the other's
+// builder, through arrow-go's array.FromJSON, and refuses JSON that is
+// not UUID text.
+func TestJSON(t *testing.T) {
+	vals := sample()
+	valid := []bool{true, false, true, true, true, true, true, true}
+	a, g := ours(t, vals, valid), arrowGos(vals, valid)
+	defer a.Release()
+	defer g.Release()
+	ja, err := a.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	jg, err := g.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(ja) != string(jg) {
+		t.Errorf("MarshalJSON: ours %s; arrow-go's %s", ja, jg)
+	}
+	back, _, err := array.FromJSON(memory.DefaultAllocator, arrowuuid.NewType(), strings.NewReader(string(jg)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer back.Release()
+	checkEqual(t, back.(*arrowuuid.Array), vals, valid)
+	for _, in := range []string{`[1]`, `[true]`, `["not a uuid"]`, `{"a":1}`, `["f81d4fae-7dec-11d0-a765-00a0c91e6bf6",[]]`} {
+		b := arrowuuid.NewBuilder(memory.DefaultAllocator)
+		err := b.UnmarshalJSON([]byte(in))
+		var pe *uuid.ParseError
+		if !errors.Is(err, uuid.ErrEncoding) && !errors.As(err, &pe) {
+			t.Errorf("UnmarshalJSON(%s) = %v; want an error matching uuid.ErrEncoding or a *uuid.ParseError", in, err)
+		}
+		b.Release()
 	}
 }

@@ -5,6 +5,7 @@ go 1.25.0
 require (
 	github.com/afb7af96/uuid v0.0.0-20261125223931-a9105427db2f
 	github.com/apache/arrow-go/v18 v18.8.0
+	github.com/goccy/go-json v0.10.6
 	github.com/google/uuid v1.6.0
 	github.com/parquet-go/parquet-go v0.32.0
 )
@@ -13,7 +14,6 @@ require (
 	github.com/andybalholm/brotli v1.2.3 // indirect
 	github.com/apache/thrift v0.24.0 // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
-	github.com/goccy/go-json v0.10.6 // indirect
 	github.com/google/flatbuffers v25.12.19+incompatible // indirect
 	github.com/klauspost/compress v1.19.2 // indirect
 	github.com/klauspost/cpuid/v2 v2.4.0 // indirect
