@@ -120,8 +120,12 @@ func TestColumnRoundTrip(t *testing.T) {
 // BenchmarkColumn converts a string column of a million UUIDs to an
 // arrow.uuid column and back to a string column, with arrow-go's own UUID
 // type (over google/uuid) and with this package's. ns/row and allocs/row
-// are per UUID. Rounds of the two are interleaved only across separate
-// runs of go test (see the package's CI step and the note).
+// are per UUID. go test -count=N runs each sub-benchmark N times back to
+// back; for interleaved rounds, run the test binary once per round:
+//
+//	go test -c -o arrowuuid.test . && for i in 1 2 3 4 5 6; do
+//	  ./arrowuuid.test -test.run '^$' -test.bench '^BenchmarkColumn$' -test.benchtime=10x -test.benchmem
+//	done > column.txt && benchstat -col /impl column.txt
 func BenchmarkColumn(b *testing.B) {
 	in := columnText(columnRows)
 	defer in.Release()
