@@ -3,7 +3,7 @@ module github.com/afb7af96/uuid/arrowuuid
 go 1.25.0
 
 require (
-	github.com/afb7af96/uuid v0.0.0-20261125223931-a9105427db2f
+	github.com/afb7af96/uuid v0.0.0-20261127205239-ca00cadd05fd
 	github.com/apache/arrow-go/v18 v18.8.0
 	github.com/goccy/go-json v0.10.6
 	github.com/google/uuid v1.6.0

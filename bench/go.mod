@@ -6,7 +6,7 @@ go 1.25
 replace github.com/afb7af96/uuid => ../
 
 require (
-	github.com/afb7af96/uuid v0.0.0-20261127202756-d78b805bc634
+	github.com/afb7af96/uuid v0.0.0-20261127205239-ca00cadd05fd
 	github.com/afb7af96/uuid/typeid v0.0.0-20261127203154-15e6445f9138
 	github.com/gofrs/uuid/v5 v5.5.1
 	github.com/google/uuid v1.6.0

@@ -4,7 +4,7 @@ module github.com/afb7af96/uuid/integration
 go 1.26.0
 
 require (
-	github.com/afb7af96/uuid v0.0.0-20261125223931-a9105427db2f
+	github.com/afb7af96/uuid v0.0.0-20261127205239-ca00cadd05fd
 	github.com/afb7af96/uuid/arrowuuid v0.0.0-20261127201402-950a61285923
 	github.com/afb7af96/uuid/pgxuuid v0.0.0-20261124022638-925c83325a51
 	github.com/apache/arrow-go/v18 v18.8.0

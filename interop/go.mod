@@ -6,7 +6,7 @@ go 1.25.0
 replace github.com/afb7af96/uuid => ../
 
 require (
-	github.com/afb7af96/uuid v0.0.0-20261124022528-cd14a5b9d2b8
+	github.com/afb7af96/uuid v0.0.0-20261127205239-ca00cadd05fd
 	github.com/fxamacker/cbor/v2 v2.10.0
 	github.com/twmb/murmur3 v1.1.8
 	go.mongodb.org/mongo-driver/v2 v2.10.0

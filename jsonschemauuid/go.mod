@@ -4,7 +4,7 @@ module github.com/afb7af96/uuid/jsonschemauuid
 go 1.25.0
 
 require (
-	github.com/afb7af96/uuid v0.0.0-20261124022528-cd14a5b9d2b8
+	github.com/afb7af96/uuid v0.0.0-20261127205239-ca00cadd05fd
 	github.com/danielgtaylor/huma/v2 v2.37.2
 	github.com/google/uuid v1.6.0
 	github.com/invopop/jsonschema v0.14.0
