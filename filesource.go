@@ -1,7 +1,6 @@
 package uuid
 
 import (
-	"errors"
 	"sync"
 	"time"
 
@@ -125,7 +124,7 @@ func (f *fileGregorian) reserve(now, ticks uint64, node [6]byte, stopped bool, e
 	}
 	start, seq, used, r, err := f.file.Reserve(c, f.wait)
 	if err != nil || r != gregorian.Done {
-		return 0, 0, node, r, stateFileErr(err)
+		return 0, 0, node, r, err
 	}
 	f.seq, f.blockNode, f.last, f.blockEnd = seq, used, start, min(start+f.blockSize, gregorian.MaxTicks+1)
 	f.fresh, f.reserved = false, true
@@ -155,26 +154,4 @@ func (f *fileGregorian) close() error {
 		return &StateFileError{Path: f.path, Op: "close", Err: err}
 	}
 	return nil
-}
-
-// stateFileErr returns err as a [*StateFileError] if it is a state
-// file's, with the kinds of package statefile replaced by this package's.
-func stateFileErr(err error) error {
-	var se *statefile.Error
-	if !errors.As(err, &se) {
-		return err
-	}
-	cause := se.Err
-	switch {
-	case errors.Is(cause, statefile.ErrNoFileLocks):
-		cause = ErrNoFileLocks
-	case errors.Is(cause, statefile.ErrNotStateFile):
-		var k *statefile.KindError
-		if errors.As(cause, &k) {
-			cause = &statefile.KindError{Kind: ErrNotStateFile, Detail: k.Detail}
-		} else {
-			cause = ErrNotStateFile
-		}
-	}
-	return &StateFileError{Path: se.Path, Op: se.Op, Err: cause}
 }

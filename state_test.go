@@ -181,7 +181,7 @@ func reserveClaim(s *statefile.Store, c statefile.Claim) (uint64, uint16, [6]byt
 	if err == nil && res != gregorian.Done {
 		err = fmt.Errorf("reserve: result %d", res)
 	}
-	return start, seq, node, stateFileErr(err)
+	return start, seq, node, err
 }
 
 // readTable returns the table in the state file at path.
