@@ -156,11 +156,17 @@ func checkStateUUIDs(t *testing.T, what string, ids []UUID, seq int) {
 func checkDistinct(t *testing.T, what string, ids []UUID) {
 	t.Helper()
 	seen := make(map[UUID]struct{}, len(ids))
+	repeats, first := 0, UUID{}
 	for _, u := range ids {
 		if _, dup := seen[u]; dup {
-			t.Fatalf("%s: duplicate %v", what, u)
+			if repeats++; repeats == 1 {
+				first = u
+			}
 		}
 		seen[u] = struct{}{}
+	}
+	if repeats > 0 {
+		t.Fatalf("%s: %d repeats of %d UUIDs, the first %v", what, repeats, len(ids), first)
 	}
 }
 
