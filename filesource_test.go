@@ -3,6 +3,7 @@
 package uuid
 
 import (
+	"encoding/binary"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/afb7af96/uuid/internal/gregorian"
 	"github.com/afb7af96/uuid/internal/statefile"
 )
 
@@ -203,5 +205,46 @@ func TestStateFileOneFileTwoNames(t *testing.T) {
 			all = append(all, generate(t, 100_000, g1.NewV1)...)
 			checkDistinct(t, "one file under two names", all)
 		})
+	}
+}
+
+// TestStateFileFreshNodesClockBack is issue 33's case 4: a Generator per
+// request, each with a fresh node, on one state file and a clock that
+// runs, evicts nodes into the table's buckets; then the clock is set back
+// 30 s. A new node, which never handed out anything, is dated by its own
+// clock, not by what the evicted nodes of its bucket handed out.
+func TestStateFileFreshNodesClockBack(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state")
+	now := rfcTime
+	clock := func() time.Time { return now }
+	var r [8]byte
+	fresh := func(i int) NodeSource {
+		binary.BigEndian.PutUint64(r[:], uint64(i)*0x9e3779b97f4a7c15)
+		return StaticNode([6]byte{r[0] &^ 1, r[1], r[2], r[3], r[4], r[5]})
+	}
+	request := func(i int) uint64 {
+		g := NewGenerator(GeneratorOptions{StateFile: path, Node: fresh(i), Now: clock})
+		defer g.Close()
+		u, err := g.NewV1()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v1Ticks(u)
+	}
+	for i := range 300 {
+		request(i)
+		now = now.Add(time.Millisecond)
+	}
+	now = now.Add(-30 * time.Second)
+	worst := uint64(0)
+	for i := range 32 {
+		if ahead := request(1000+i) - gregorianTicks(now); ahead < 1<<63 {
+			worst = max(worst, ahead)
+		}
+		now = now.Add(time.Millisecond)
+	}
+	t.Logf("after the clock went back 30 s, new nodes were at most %v ahead", time.Duration(worst*100))
+	if worst > gregorian.Ahead {
+		t.Errorf("a new node's UUID was dated %v ahead of its clock; want at most 1 s", time.Duration(worst*100))
 	}
 }
