@@ -7,7 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 
@@ -246,5 +248,44 @@ func TestStateFileFreshNodesClockBack(t *testing.T) {
 	t.Logf("after the clock went back 30 s, new nodes were at most %v ahead", time.Duration(worst*100))
 	if worst > gregorian.Ahead {
 		t.Errorf("a new node's UUID was dated %v ahead of its clock; want at most 1 s", time.Duration(worst*100))
+	}
+}
+
+// TestStoppedClockSlowestCall is issue 33's latency bound: 32 goroutines,
+// each with a Generator, on a clock that stands still, with one state file
+// and then in memory, in one run. The slowest call with the file must be
+// at most 10 times the slowest in memory (or 20 ms, under which a loaded
+// machine's scheduler decides alone). UUID_SOAK_SECONDS=N makes each
+// goroutine call N times as often.
+func TestStoppedClockSlowestCall(t *testing.T) {
+	const workers = 32
+	each := 4_000 * soakScale(t)
+	slowest := func(path string) time.Duration {
+		var wg sync.WaitGroup
+		worst := make([]time.Duration, workers)
+		for w := range workers {
+			g := NewGenerator(GeneratorOptions{StateFile: path, Node: StaticNode(stateNode), Rand: constRand{}, Now: fixedClock(rfcTime)})
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				defer g.Close()
+				for range each {
+					t0 := time.Now()
+					if _, err := g.NewV1(); err != nil {
+						t.Error(err)
+						return
+					}
+					worst[w] = max(worst[w], time.Since(t0))
+				}
+			}()
+		}
+		wg.Wait()
+		return slices.Max(worst)
+	}
+	file := slowest(filepath.Join(t.TempDir(), "state"))
+	mem := slowest("")
+	t.Logf("%d goroutines × %d calls on a stopped clock: slowest call %v with a state file, %v in memory (%.1fx)", workers, each, file, mem, float64(file)/float64(mem))
+	if file > 10*mem && file > 20*time.Millisecond {
+		t.Errorf("slowest call %v with a state file; want at most 10 times %v, the slowest in memory", file, mem)
 	}
 }
