@@ -289,3 +289,41 @@ func TestStoppedClockSlowestCall(t *testing.T) {
 		t.Errorf("slowest call %v with a state file; want at most 10 times %v, the slowest in memory", file, mem)
 	}
 }
+
+// TestStateFileFarReadingsForgotten is issue 33's case 3: one process,
+// one path, rounds with the file removed before each, and in each round
+// one clock reading a year or more ahead (the last past the layout's
+// end). The process's history must not date a later Generator of the
+// node ahead of a sane clock, or exhaust it.
+func TestStateFileFarReadingsForgotten(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state")
+	sane := rfcTime
+	for round := range 16 {
+		os.Remove(path)
+		far := sane.AddDate(1+round, 0, 0)
+		if round == 15 {
+			far = time.Date(5300, 1, 1, 0, 0, 0, 0, time.UTC)
+		}
+		readings := []time.Time{sane, far, sane}
+		i := 0
+		g := NewGenerator(GeneratorOptions{StateFile: path, Node: StaticNode(stateNode), Now: func() time.Time {
+			r := readings[min(i, len(readings)-1)]
+			i++
+			return r
+		}})
+		for range 3 {
+			g.NewV1() // the far reading past the layout's end fails: ErrExhausted
+		}
+		g.Close()
+		sane = sane.Add(time.Second)
+		h := NewGenerator(GeneratorOptions{StateFile: path, Node: StaticNode(stateNode), Now: fixedClock(sane)})
+		u, err := h.NewV1()
+		h.Close()
+		if err != nil {
+			t.Fatalf("round %d: a sane clock after far readings: %v", round, err)
+		}
+		if ahead := v1Ticks(u) - gregorianTicks(sane); ahead > gregorian.Ahead && ahead < 1<<63 {
+			t.Fatalf("round %d: a sane clock after far readings: %v is %v ahead", round, u, time.Duration(ahead*100))
+		}
+	}
+}
