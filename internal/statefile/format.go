@@ -64,7 +64,7 @@ const (
 // Lengths of the earlier formats, which are read and written back as
 // format 5: format 1 was one 32-byte record, format 2 a table of 16
 // 48-byte slots, format 3 a table of 16 64-byte slots after 16 evicted
-// bounds, format 4 one copy of format 5's table.
+// bounds, format 4 one copy of format 5's table without the filters.
 const (
 	len1 = 32
 	len2 = headerLen + 16*48
