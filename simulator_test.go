@@ -38,6 +38,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/afb7af96/uuid/internal/gregorian"
 	"github.com/afb7af96/uuid/internal/statefile"
 )
 
@@ -525,7 +526,7 @@ func (s *sim) call(seed uint64, p *simProc, g *Generator) (dead bool) {
 	if !sane {
 		s.tainted[node] = true
 	}
-	if sane && !s.tainted[node] && !s.skewed(node) && ticks > c.last+maxAhead {
+	if sane && !s.tainted[node] && !s.skewed(node) && ticks > c.last+gregorian.Ahead {
 		if in := s.fs.names[simPath]; in != nil {
 			tab, err := statefile.Decode(in.data, statefile.ID{})
 			for _, sl := range tab.Slots {
