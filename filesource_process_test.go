@@ -3,11 +3,9 @@
 package uuid
 
 import (
-	"errors"
 	"io"
 	"os"
 	"path/filepath"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -59,10 +57,11 @@ func TestStateFileProcesses(t *testing.T) {
 	}
 }
 
-// TestStateFileLock makes processes (in CI four), and then two open files in
-// this process, reserve one timestamp at a time from one state file with a
-// frozen clock, so that reservations contend for the lock all the time:
-// no two reservations get the same timestamp and clock sequence.
+// TestStateFileLock makes processes (in CI four) reserve one timestamp at a
+// time from one state file with a frozen clock, so that reservations
+// contend for the lock all the time: no two reservations get the same
+// timestamp and clock sequence. TestStoreLockContention in
+// internal/statefile does the same with two open files in one process.
 func TestStateFileLock(t *testing.T) {
 	t.Parallel()
 	count := 1_000 // in CI (UUID_SOAK_SECONDS set), 25 000
@@ -79,39 +78,6 @@ func TestStateFileLock(t *testing.T) {
 		all := waitHelpers(t, hs, count)
 		checkStateUUIDs(t, "reservations", all, stateSeq)
 		checkDistinct(t, "reservations", all)
-	})
-	t.Run("files", func(t *testing.T) {
-		path := filepath.Join(t.TempDir(), "state")
-		from := gregorianTicks(rfcTime)
-		var wg sync.WaitGroup
-		got := make([][]UUID, 2)
-		errs := make([]error, 2)
-		for i := range got {
-			s := openStore(path)
-			defer s.Close()
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for range count {
-					start, seq, _, err := reserveBlock(s, from, 1, stateNode, stateSeq)
-					if err != nil {
-						errs[i] = err
-						return
-					}
-					got[i] = append(got[i], v1Layout(start, seq, stateNode))
-				}
-			}()
-		}
-		wg.Wait()
-		if err := errors.Join(errs...); err != nil {
-			t.Fatal(err)
-		}
-		all := append(got[0], got[1]...)
-		checkStateUUIDs(t, "reservations", all, stateSeq)
-		checkDistinct(t, "reservations", all)
-		if r := slotOf(t, path, stateNode); r.end != from+uint64(len(all)) {
-			t.Errorf("saved end %d; want %d, after %d reservations of one", r.end, from+uint64(len(all)), len(all))
-		}
 	})
 }
 

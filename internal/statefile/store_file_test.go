@@ -8,8 +8,12 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
+	"time"
+
+	"github.com/afb7af96/uuid/internal/gregorian"
 )
 
 // fileNode is the node of the tests of this file.
@@ -249,5 +253,67 @@ func TestStoreReadsOlderFiles(t *testing.T) {
 		if ok := len(b) >= tableLen && len(b) <= 2*tableLen && (b[4] == 5 || len(b) > tableLen+4 && b[tableLen+4] == 5); !ok {
 			t.Errorf("%s: file of %d bytes after a reservation; want a format-5 file", name, len(b))
 		}
+	}
+}
+
+// TestStoreLockContention makes two stores, each with its own open file
+// and so its own lock, on one state file reserve one timestamp at a time
+// from the same instant, so that they contend for the lock all the time:
+// no two reservations get the same timestamp and clock sequence, and the
+// file covers them all. (TestStateFileLock in the root runs the same
+// reservations from processes.) With UUID_SOAK_SECONDS set, as in CI,
+// each makes 25 000 instead of 1 000.
+func TestStoreLockContention(t *testing.T) {
+	count := 1_000
+	if os.Getenv("UUID_SOAK_SECONDS") != "" {
+		count = 25_000
+	}
+	const seq = 0x5a5a & 0x3fff
+	type reservation struct {
+		start uint64
+		seq   uint16
+	}
+	path := filepath.Join(t.TempDir(), "state")
+	var wg sync.WaitGroup
+	got := make([][]reservation, 2)
+	errs := make([]error, 2)
+	for i := range got {
+		s := NewStore(OS, path)
+		defer s.Close()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range count {
+				start, seq, _, res, err := s.Reserve(Claim{From: fileFrom, N: 1, Node: fileNode, RandSeq: seq}, 2*time.Second, noHistory)
+				if err == nil && res != gregorian.Done {
+					err = errors.New("reserve asked to wait")
+				}
+				if err != nil {
+					errs[i] = err
+					return
+				}
+				got[i] = append(got[i], reservation{start, seq})
+			}
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		t.Fatal(err)
+	}
+	all := append(got[0], got[1]...)
+	seen := make(map[reservation]bool, len(all))
+	for _, r := range all {
+		if r.seq != seq || seen[r] {
+			t.Fatalf("reservation %+v: a repeat, or not clock sequence %#x", r, seq)
+		}
+		seen[r] = true
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := Decode(b, ID{})
+	if i := tab.find(fileNode); err != nil || i < 0 || tab.Slots[i].State.Bound(seq) != fileFrom+uint64(len(all)) {
+		t.Errorf("table after %d reservations of one: %v, slot %d; want the node's clock sequence bounded at %d", len(all), err, i, fileFrom+uint64(len(all)))
 	}
 }
