@@ -647,3 +647,27 @@ func TestStateFileRestoredInPlace(t *testing.T) {
 		checkDistinct(t, "after restores in place", all)
 	}
 }
+
+// TestStateFileErrors checks that a state file that cannot be used (here
+// a directory) makes NewV1 and NewV6 fail, every time, with the zero UUID
+// and the store's error as it is: it names the path and says "uuid: "
+// once. TestStoreErrors in internal/statefile checks the store's error
+// for every kind of path that cannot be a state file.
+func TestStateFileErrors(t *testing.T) {
+	path := t.TempDir()
+	g := NewGenerator(stateOptions(path, rfcTime))
+	for _, f := range []func() (UUID, error){g.NewV1, g.NewV6, g.NewV1} {
+		u, err := f()
+		prefix := "uuid: state file " + path + ": "
+		if err == nil || !strings.HasPrefix(err.Error(), prefix) || u != (UUID{}) {
+			t.Fatalf("NewV1 or NewV6 = %v, %v; want an error starting %q", u, err, prefix)
+		}
+		var se *StateFileError
+		if !errors.Is(err, ErrNotStateFile) || !errors.As(err, &se) || se.Path != path {
+			t.Errorf("error %v is not a *StateFileError of %s that is ErrNotStateFile", err, path)
+		}
+		if !strings.Contains(err.Error(), "a directory") || strings.Count(err.Error(), "uuid: ") != 1 {
+			t.Errorf("error %q does not name %q once", err, "a directory")
+		}
+	}
+}
