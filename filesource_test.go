@@ -4,12 +4,15 @@ package uuid
 
 import (
 	"encoding/binary"
+	"errors"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -327,6 +330,344 @@ func TestStateFileFarReadingsForgotten(t *testing.T) {
 		}
 		if ahead := v1Ticks(u) - gregorianTicks(sane); ahead > gregorian.Ahead && ahead < 1<<63 {
 			t.Fatalf("round %d: a sane clock after far readings: %v is %v ahead", round, u, time.Duration(ahead*100))
+		}
+	}
+}
+
+// TestStateFileGeneratorRecovery checks recovery through a Generator: a
+// saved timestamp an hour in the future makes NewV1 use the clock's time
+// and the next clock sequence.
+func TestStateFileGeneratorRecovery(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state")
+	future := gregorianTicks(rfcTime.Add(time.Hour))
+	writeTable(t, path, func(tab *statefile.Table) { tab.Count, tab.Slots[0] = 1, slot(future, 0x0100, stateNode) })
+	g := NewGenerator(stateOptions(path, rfcTime))
+	u, err := g.NewV1()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := v1Layout(gregorianTicks(rfcTime), 0x0101, stateNode)
+	if u != want {
+		t.Errorf("NewV1 after a slot an hour ahead = %v; want %v", u, want)
+	}
+}
+
+// TestStateFileGenerators runs two Generators in one process on one state
+// file, each with its own open file and so its own lock, concurrently and
+// with a frozen clock, past the largest block size.
+func TestStateFileGenerators(t *testing.T) {
+	n := 20_000 // in CI (UUID_SOAK_SECONDS set), past the largest block
+	if soakScale(t) > 1 {
+		n = maxBlock + 40_000
+	}
+	path := filepath.Join(t.TempDir(), "state")
+	var wg sync.WaitGroup
+	ids := make([][]UUID, 2)
+	errs := make([]error, 2)
+	for i := range ids {
+		g := NewGenerator(stateOptions(path, rfcTime))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ids[i] = make([]UUID, n)
+			for j := range ids[i] {
+				if ids[i][j], errs[i] = g.NewV1(); errs[i] != nil {
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		t.Fatal(err)
+	}
+	all := append(ids[0], ids[1]...)
+	checkStateUUIDs(t, "two generators", all, stateSeq)
+	checkDistinct(t, "two generators", all)
+	if lockHeld(t, path) {
+		t.Error("the state file is still locked after the last reservation")
+	}
+}
+
+// TestStateFileClockBack runs two Generators on one state file whose
+// clocks are three seconds apart, more than fileAhead, taking turns: every
+// time the one behind reserves a block, it finds the saved timestamp too
+// far ahead and moves to the next clock sequence (RFC 4122, Section
+// 4.2.1), and the one ahead follows it. The UUIDs stay unique.
+func TestStateFileClockBack(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state")
+	ahead := NewGenerator(stateOptions(path, rfcTime))
+	behind := NewGenerator(stateOptions(path, rfcTime.Add(-3*time.Second)))
+	var all []UUID
+	for range 50 {
+		all = append(all, generate(t, 100, ahead.NewV1)...)
+		all = append(all, generate(t, 100, behind.NewV1)...)
+	}
+	checkStateUUIDs(t, "two clocks", all, -1)
+	if s, _ := all[len(all)-1].ClockSequence(); s == stateSeq {
+		t.Errorf("clock sequence stayed at %#x; want it moved on", s)
+	}
+	checkUnique(t, "two clocks", all)
+}
+
+// TestStateFileV6 mixes version 1 UUIDs with version 6 UUIDs made with a
+// node, which share the state file: converted to version 1, no two are
+// equal.
+func TestStateFileV6(t *testing.T) {
+	g := NewGenerator(stateOptions(filepath.Join(t.TempDir(), "state"), rfcTime))
+	var all []UUID
+	for range 100 {
+		all = append(all, generate(t, 50, g.NewV1)...)
+		for _, u := range generate(t, 50, g.NewV6) {
+			v1, err := u.ToV1()
+			if err != nil {
+				t.Fatal(err)
+			}
+			all = append(all, v1)
+		}
+	}
+	checkStateUUIDs(t, "v1 and v6", all, stateSeq)
+	checkUnique(t, "v1 and v6", all)
+}
+
+// BenchmarkNewV1State compares version 1 generation with the state kept in
+// the process and in a state file, both on the system clock.
+func BenchmarkNewV1State(b *testing.B) {
+	b.Run("state=memory", func(b *testing.B) {
+		g := NewGenerator(GeneratorOptions{Node: StaticNode(stateNode)})
+		b.ReportAllocs()
+		for b.Loop() {
+			g.NewV1()
+		}
+	})
+	b.Run("state=file", func(b *testing.B) {
+		g := NewGenerator(GeneratorOptions{Node: StaticNode(stateNode), StateFile: filepath.Join(b.TempDir(), "state")})
+		if _, err := g.NewV1(); err != nil {
+			b.Fatal(err)
+		}
+		b.ReportAllocs()
+		for b.Loop() {
+			g.NewV1()
+		}
+	})
+}
+
+// TestStateFileAllocs pins the allocations of NewV1 with a state file: a
+// reservation allocates (it stats the file), but a UUID handed out from the
+// reserved block does not.
+func TestStateFileAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts differ under the race detector")
+	}
+	g := NewGenerator(GeneratorOptions{StateFile: filepath.Join(t.TempDir(), "state"), Node: StaticNode(stateNode)})
+	must(g.NewV1())
+	if got := testing.AllocsPerRun(10_000, func() { must(g.NewV1()) }); got != 0 {
+		t.Errorf("NewV1 with a state file: %v allocs per UUID; want 0", got)
+	}
+}
+
+// TestStateFileLockWait holds the state file's lock from another open
+// file: NewV1 gives up after StateFileLockWait with an error that matches
+// os.ErrDeadlineExceeded, and while it waits the Generator's other
+// versions go on.
+func TestStateFileLockWait(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "state")
+	opts := stateOptions(path, rfcTime)
+	opts.StateFileLockWait = 100 * time.Millisecond
+	g := NewGenerator(opts)
+	defer g.Close()
+	must(g.NewV1()) // the file exists
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		t.Fatal(err)
+	}
+	// Use up the block, so that the next NewV1 must reserve.
+	for range maxBlock {
+		if _, err := g.NewV1(); err != nil {
+			break
+		}
+	}
+	done := make(chan error, 1)
+	start := time.Now()
+	go func() {
+		for {
+			if _, err := g.NewV1(); err != nil {
+				done <- err
+				return
+			}
+		}
+	}()
+	others := []func() (UUID, error){g.NewV4, g.NewV7, func() (UUID, error) { return g.NewV2(DomainPerson, 1) }}
+	for i, f := range others {
+		if _, err := f(); err != nil {
+			t.Errorf("version %d while NewV1 waits: %v", i, err)
+		}
+	}
+	select {
+	case err := <-done:
+		t.Fatalf("NewV1 returned %v before the others ran", err)
+	default:
+	}
+	err = <-done
+	if waited := time.Since(start); !errors.Is(err, os.ErrDeadlineExceeded) || waited < opts.StateFileLockWait || waited > 10*opts.StateFileLockWait {
+		t.Fatalf("NewV1 with the lock held elsewhere: %v after %v; want os.ErrDeadlineExceeded after about %v", err, waited, opts.StateFileLockWait)
+	}
+	var se *StateFileError
+	if !errors.As(err, &se) || se.Op != "lock" {
+		t.Errorf("error %v is not a *StateFileError of the lock", err)
+	}
+	if msg := err.Error(); !strings.Contains(msg, "held by another process") || !strings.Contains(msg, opts.StateFileLockWait.String()) || !strings.HasPrefix(msg, "uuid: ") {
+		t.Errorf("lock wait error %q does not say another process held the lock for %v", msg, opts.StateFileLockWait)
+	}
+	syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+	if _, err := g.NewV1(); err != nil {
+		t.Errorf("NewV1 once the lock is free: %v", err)
+	}
+}
+
+// TestStateFileClose checks that Close releases the state file's
+// descriptor, that v1 and v6 then fail with ErrClosed while the other
+// versions go on, and that a process can make and close many more
+// Generators than it may hold descriptors.
+func TestStateFileClose(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state")
+	fds := func() int {
+		entries, err := os.ReadDir("/proc/self/fd")
+		if err != nil {
+			t.Skip("no /proc/self/fd")
+		}
+		return len(entries)
+	}
+	before := fds()
+	for range 50 {
+		g := NewGenerator(stateOptions(path, rfcTime))
+		must(g.NewV1())
+		if err := g.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.NewV1(); !errors.Is(err, ErrClosed) {
+			t.Fatalf("NewV1 after Close: %v; want ErrClosed", err)
+		}
+		if _, err := g.NewV6(); !errors.Is(err, ErrClosed) {
+			t.Fatalf("NewV6 after Close: %v; want ErrClosed", err)
+		}
+		if _, err := g.NewV7(); err != nil {
+			t.Fatalf("NewV7 after Close: %v", err)
+		}
+	}
+	if after := fds(); after > before+2 {
+		t.Errorf("%d descriptors open after closing 50 Generators; %d before", after, before)
+	}
+	var zero Generator
+	if err := zero.Close(); err != nil {
+		t.Errorf("Close of a Generator without a state file: %v", err)
+	}
+	if _, err := zero.NewV1(); err != nil {
+		t.Errorf("NewV1 after Close of a Generator without a state file: %v", err)
+	}
+}
+
+// TestStateFileProcessHistory: a Generator made after another in the same
+// process, on a state file that was emptied in between, restarts above
+// what the first handed out, however the clock stands, so the process
+// repeats nothing.
+func TestStateFileProcessHistory(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "state")
+	var all []UUID
+	for range 200 {
+		g := NewGenerator(stateOptions(path, rfcTime)) // constRand: every restart draws one clock sequence
+		all = append(all, generate(t, 40, g.NewV1)...)
+		if err := g.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Truncate(path, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	checkUnique(t, "Generators of one process", all)
+}
+
+// TestStateFileSharesRandomNode: Generators with random nodes that share a
+// state file adopt the first one's node, so they continue each other's
+// state instead of restarting it.
+func TestStateFileSharesRandomNode(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state")
+	var nodes [][6]byte
+	var all []UUID
+	for range 3 {
+		g := NewGenerator(GeneratorOptions{StateFile: path, V6Node: true, Node: RandomNode(), Now: fixedClock(rfcTime)})
+		ids := generate(t, 1000, g.NewV1)
+		n, _ := ids[0].NodeID()
+		nodes = append(nodes, n)
+		all = append(all, ids...)
+	}
+	if nodes[0] != nodes[1] || nodes[1] != nodes[2] || !isRandomNode(nodes[0]) {
+		t.Errorf("nodes %x; want one random node", nodes)
+	}
+	checkUnique(t, "three generators", all)
+	// A hardware node is never replaced by the file's random one.
+	g := NewGenerator(GeneratorOptions{StateFile: path, V6Node: true, Node: StaticNode([6]byte{0x00, 0x1b, 0x21, 1, 2, 3}), Now: fixedClock(rfcTime)})
+	if n, _ := must(g.NewV1()).NodeID(); n != [6]byte{0x00, 0x1b, 0x21, 1, 2, 3} {
+		t.Errorf("static node replaced by %x", n)
+	}
+}
+
+// TestStateFileRestoredInPlace restores a backup in place (cp backup
+// state keeps the inode) under Generators with random nodes, which take
+// the file's random node: a new Generator of the same process repeats
+// nothing the process handed out, whichever node the file hands it.
+func TestStateFileRestoredInPlace(t *testing.T) {
+	for _, nodes := range []NodeSource{RandomNode(), StaticNode(stateNode)} {
+		path := filepath.Join(t.TempDir(), "state")
+		opts := func() GeneratorOptions {
+			return GeneratorOptions{StateFile: path, Node: nodes, Now: fixedClock(rfcTime), Rand: constRand{}}
+		}
+		g := NewGenerator(opts())
+		all := generate(t, 10, g.NewV1)
+		backup, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, generate(t, 100_000, g.NewV1)...)
+		for range 5 {
+			if err := os.WriteFile(path, backup, 0o600); err != nil { // in place
+				t.Fatal(err)
+			}
+			h := NewGenerator(opts())
+			all = append(all, generate(t, 1000, h.NewV1)...)
+			h.Close()
+		}
+		g.Close()
+		checkDistinct(t, "after restores in place", all)
+	}
+}
+
+// TestStateFileErrors checks that a state file that cannot be used (here
+// a directory) makes NewV1 and NewV6 fail, every time, with the zero UUID
+// and the store's error as it is: it names the path and says "uuid: "
+// once. TestStoreErrors in internal/statefile checks the store's error
+// for every kind of path that cannot be a state file.
+func TestStateFileErrors(t *testing.T) {
+	path := t.TempDir()
+	g := NewGenerator(stateOptions(path, rfcTime))
+	for _, f := range []func() (UUID, error){g.NewV1, g.NewV6, g.NewV1} {
+		u, err := f()
+		prefix := "uuid: state file " + path + ": "
+		if err == nil || !strings.HasPrefix(err.Error(), prefix) || u != (UUID{}) {
+			t.Fatalf("NewV1 or NewV6 = %v, %v; want an error starting %q", u, err, prefix)
+		}
+		var se *StateFileError
+		if !errors.Is(err, ErrNotStateFile) || !errors.As(err, &se) || se.Path != path {
+			t.Errorf("error %v is not a *StateFileError of %s that is ErrNotStateFile", err, path)
+		}
+		if !strings.Contains(err.Error(), "a directory") || strings.Count(err.Error(), "uuid: ") != 1 {
+			t.Errorf("error %q does not name %q once", err, "a directory")
 		}
 	}
 }
