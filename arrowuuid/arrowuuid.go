@@ -148,8 +148,9 @@ func Register() error {
 // arrow-go's extensions.UUIDType, as an [*Array] that shares its memory:
 // nothing is copied and a needs no Release of its own for the result,
 // which holds a reference until it is released. A column of another type
-// is an error matching [uuid.ErrLength] (fixed_size_binary of another
-// width) or [uuid.ErrEncoding].
+// is an error matching [uuid.ErrEncoding], or [uuid.ErrLength] for an
+// arrow.uuid column stored as fixed_size_binary of another width (a plain
+// fixed_size_binary column, of any width, is of another type).
 func View(a arrow.Array) (*Array, error) {
 	if a == nil {
 		return nil, fmt.Errorf("arrowuuid: View of no column: %w", uuid.ErrEncoding)
