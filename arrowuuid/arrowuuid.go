@@ -88,7 +88,7 @@ func (*Type) Deserialize(storage arrow.DataType, metadata string) (arrow.Extensi
 		return nil, err
 	}
 	if metadata != "" {
-		return nil, fmt.Errorf("uuid: arrow.uuid column with metadata %q: %w", metadata, uuid.ErrEncoding)
+		return nil, fmt.Errorf("arrowuuid: arrow.uuid column with metadata %q: %w", metadata, uuid.ErrEncoding)
 	}
 	return NewType(), nil
 }
@@ -98,9 +98,9 @@ func checkStorage(t arrow.DataType) error {
 	fsb, ok := t.(*arrow.FixedSizeBinaryType)
 	switch {
 	case !ok:
-		return fmt.Errorf("uuid: arrow column of type %s: %w", t, uuid.ErrEncoding)
+		return fmt.Errorf("arrowuuid: arrow column of type %s: %w", t, uuid.ErrEncoding)
 	case fsb.ByteWidth != width:
-		return fmt.Errorf("uuid: arrow column of type %s: %w", t, uuid.ErrLength)
+		return fmt.Errorf("arrowuuid: arrow column of type %s: %w", t, uuid.ErrLength)
 	}
 	return nil
 }
@@ -148,25 +148,29 @@ func Register() error {
 // arrow-go's extensions.UUIDType, as an [*Array] that shares its memory:
 // nothing is copied and a needs no Release of its own for the result,
 // which holds a reference until it is released. A column of another type
-// is an error matching [uuid.ErrLength] (fixed_size_binary of another
-// width) or [uuid.ErrEncoding].
+// is an error matching [uuid.ErrEncoding], or [uuid.ErrLength] for an
+// arrow.uuid column stored as fixed_size_binary of another width (a plain
+// fixed_size_binary column, of any width, is of another type).
 func View(a arrow.Array) (*Array, error) {
+	if a == nil {
+		return nil, fmt.Errorf("arrowuuid: View of no column: %w", uuid.ErrEncoding)
+	}
 	if u, ok := a.(*Array); ok {
 		u.Retain()
 		return u, nil
 	}
 	ext, ok := a.DataType().(arrow.ExtensionType)
 	if !ok {
-		return nil, fmt.Errorf("uuid: arrow column of type %s: %w", a.DataType(), uuid.ErrEncoding)
+		return nil, fmt.Errorf("arrowuuid: arrow column of type %s: %w", a.DataType(), uuid.ErrEncoding)
 	}
 	if ext.ExtensionName() != ExtensionName {
-		return nil, fmt.Errorf("uuid: arrow column of type %s: %w", ext, uuid.ErrEncoding)
+		return nil, fmt.Errorf("arrowuuid: arrow column of type %s: %w", ext, uuid.ErrEncoding)
 	}
 	if err := checkStorage(ext.StorageType()); err != nil {
 		return nil, err
 	}
 	if ext.Serialize() != "" {
-		return nil, fmt.Errorf("uuid: arrow.uuid column with metadata %q: %w", ext.Serialize(), uuid.ErrEncoding)
+		return nil, fmt.Errorf("arrowuuid: arrow.uuid column with metadata %q: %w", ext.Serialize(), uuid.ErrEncoding)
 	}
 	data := array.NewData(NewType(), a.Len(), a.Data().Buffers(), nil, a.NullN(), a.Data().Offset())
 	defer data.Release()
@@ -291,7 +295,7 @@ func (b *Builder) Append(u uuid.UUID) { b.fsb.Append(u[:]) }
 // nor none, and then appends nothing.
 func (b *Builder) AppendValues(v []uuid.UUID, valid []bool) error {
 	if len(valid) != 0 && len(valid) != len(v) {
-		return fmt.Errorf("uuid: %d UUIDs with %d validity flags: %w", len(v), len(valid), uuid.ErrLength)
+		return fmt.Errorf("arrowuuid: %d UUIDs with %d validity flags: %w", len(v), len(valid), uuid.ErrLength)
 	}
 	b.fsb.Reserve(len(v))
 	for i := range v {
@@ -325,6 +329,30 @@ func (b *Builder) AppendValueFromString(s string) error {
 // the builder. Release the array when done.
 func (b *Builder) NewUUIDArray() *Array {
 	return b.NewExtensionArray().(*Array)
+}
+
+// appendToken appends the JSON token t of a column's value, as
+// [Builder.UnmarshalOne] documents: null, or a UUID's text.
+func (b *Builder) appendToken(t any) error {
+	switch v := t.(type) {
+	case nil:
+		b.fsb.AppendNull()
+		return nil
+	case string:
+		u, err := uuid.Parse(v)
+		if err != nil {
+			return err
+		}
+		b.fsb.Append(u[:])
+		return nil
+	}
+	return fmt.Errorf("arrowuuid: JSON %v in an arrow.uuid column: %w", t, uuid.ErrEncoding)
+}
+
+// errNotArray is the error of [Builder.UnmarshalJSON] given JSON whose
+// first token t does not open an array.
+func errNotArray(t any) error {
+	return fmt.Errorf("arrowuuid: JSON %v, not an array, for an arrow.uuid column: %w", t, uuid.ErrEncoding)
 }
 
 var (

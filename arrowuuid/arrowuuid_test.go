@@ -299,6 +299,9 @@ func TestBadColumns(t *testing.T) {
 			}
 		})
 	}
+	if v, err := arrowuuid.View(nil); !errors.Is(err, uuid.ErrEncoding) {
+		t.Errorf("View(nil): %v, %v; want an error matching uuid.ErrEncoding", v, err)
+	}
 }
 
 // TestValuesShareMemory checks that Values is a view of the column's

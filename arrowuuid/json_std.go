@@ -7,11 +7,7 @@ package arrowuuid
 
 import (
 	"bytes"
-	"fmt"
-
 	"encoding/json"
-
-	"github.com/afb7af96/uuid"
 )
 
 // UnmarshalOne appends the next JSON value of dec: a UUID's text, in any
@@ -24,19 +20,7 @@ func (b *Builder) UnmarshalOne(dec *json.Decoder) error {
 	if err != nil {
 		return err
 	}
-	switch v := t.(type) {
-	case nil:
-		b.fsb.AppendNull()
-		return nil
-	case string:
-		u, err := uuid.Parse(v)
-		if err != nil {
-			return err
-		}
-		b.fsb.Append(u[:])
-		return nil
-	}
-	return fmt.Errorf("uuid: JSON %v in an arrow.uuid column: %w", t, uuid.ErrEncoding)
+	return b.appendToken(t)
 }
 
 // Unmarshal appends the JSON values of dec up to the end of the array it
@@ -59,7 +43,7 @@ func (b *Builder) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	if d, ok := t.(json.Delim); !ok || d != '[' {
-		return fmt.Errorf("uuid: JSON %v, not an array, for an arrow.uuid column: %w", t, uuid.ErrEncoding)
+		return errNotArray(t)
 	}
 	return b.Unmarshal(dec)
 }

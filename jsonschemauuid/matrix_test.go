@@ -27,6 +27,7 @@ import (
 	google "github.com/google/uuid"
 	invopop "github.com/invopop/jsonschema"
 	swaggest "github.com/swaggest/jsonschema-go"
+	"github.com/swaggest/openapi-go"
 	"github.com/swaggest/openapi-go/openapi3"
 	"github.com/swaggest/openapi-go/openapi31"
 )
@@ -72,23 +73,22 @@ func swaggestSchema(t *testing.T, v any) string {
 	return mustJSON(t, s)
 }
 
-// openapi30 and openapi31 return the components of a document whose one
-// operation responds with v.
+// openapi30 and openapi31Schemas return the components of a document whose
+// one operation responds with v.
 func openapi30(t *testing.T, v any) string {
 	r := openapi3.NewReflector()
-	oc, err := r.NewOperationContext(http.MethodGet, "/items")
-	if err != nil {
-		t.Fatal(err)
-	}
-	oc.AddRespStructure(v)
-	if err := r.AddOperation(oc); err != nil {
-		t.Fatal(err)
-	}
+	addItemsOperation(t, r, v)
 	return mustJSON(t, r.Spec.Components.Schemas)
 }
 
 func openapi31Schemas(t *testing.T, v any) string {
 	r := openapi31.NewReflector()
+	addItemsOperation(t, r, v)
+	return mustJSON(t, r.Spec.Components.Schemas)
+}
+
+// addItemsOperation adds to r an operation GET /items that responds with v.
+func addItemsOperation(t *testing.T, r openapi.Reflector, v any) {
 	oc, err := r.NewOperationContext(http.MethodGet, "/items")
 	if err != nil {
 		t.Fatal(err)
@@ -97,7 +97,6 @@ func openapi31Schemas(t *testing.T, v any) string {
 	if err := r.AddOperation(oc); err != nil {
 		t.Fatal(err)
 	}
-	return mustJSON(t, r.Spec.Components.Schemas)
 }
 
 // humaAPI returns a huma API on net/http with RegisterHuma called on its

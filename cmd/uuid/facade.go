@@ -59,7 +59,7 @@ func (c *config) loadKey() (uuid47.Key, error) {
 	}
 	k, err := uuid47.ParseKey(text)
 	if err != nil {
-		return uuid47.Key{}, fmt.Errorf("%s: %s", where, strings.TrimPrefix(err.Error(), "uuid: "))
+		return uuid47.Key{}, fmt.Errorf("%s: %w", where, err)
 	}
 	return k, nil
 }
