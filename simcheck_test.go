@@ -1,0 +1,158 @@
+package uuid
+
+// The simulator's checks (see sim_test.go).
+
+import (
+	"errors"
+	"hash/crc32"
+	"time"
+
+	"github.com/afb7af96/uuid/internal/statefile"
+)
+
+// call makes one UUID in p with its Generator g, and checks it. It
+// reports whether p may go on.
+func (s *sim) call(p *simProc, g *Generator) bool {
+	c := p.clock
+	c.reads, c.insane, c.last = 0, false, 0
+	writes := p.writes
+	p.sawErr = false
+	u, err := g.NewV1()
+	// Sane: no reading of this call was wrong, and the clock was never set
+	// back. The bound holds for the calls of nodes none of whose processes
+	// ever read wrong: readings that go back and forth again and again cost
+	// their node a clock sequence each, and once more than MaxRuns are
+	// ahead of a clock, the node's timestamps may run ahead of that clock
+	// (see gregorian.Node.Take).
+	sane := !c.insane && c.stepped == 0
+	if err != nil {
+		if sane && !s.foreign && !p.sawErr && !s.fs.full && !errors.Is(err, ErrNotStateFile) {
+			s.violate("liveness", "process %d (sane clock): %v", p.id, err)
+		}
+		s.logf("process %d: %v", p.id, err)
+		return false
+	}
+	if simTrace && p.kind == "memory" {
+		s.logf("process %d: %v", p.id, u)
+	}
+	if p.writes != writes {
+		s.blockStep[g] = s.step // a new block
+		if simTrace {
+			s.logf("process %d: block from %v", p.id, u)
+		}
+	}
+	ticks := v1Ticks(u)
+	seq, _ := u.ClockSequence()
+	node, _ := u.NodeID()
+	if !sane {
+		s.tainted[node] = true
+	}
+	if sane && !s.tainted[node] && !s.skewed(node) && ticks > c.last+maxAhead {
+		s.violate("ahead", "process %d: %v is %v ahead of its clock", p.id, u, time.Duration(ticks-c.last)*100)
+	}
+	k := simKey(ticks, uint16(seq), node)
+	block := s.blockStep[g]
+	if prev, dup := s.seen[k]; dup {
+		switch r, ok := s.erased[k]; {
+		case p.kind == "memory" && prev.proc != p.id:
+			s.clones++ // clones in memory part at random: 1 in 16384
+		case prev.proc != p.id && ok && prev.block < r && r < block:
+			delete(s.erased, k) // each erased triple excuses one repeat
+			s.excused++
+		default:
+			s.violate("repeat", "process %d repeats %v, made by process %d at step %d", p.id, u, prev.proc, prev.step)
+		}
+	}
+	s.seen[k] = simIssued{p.id, s.step, block}
+	s.uuids++
+	if p.kind != "memory" {
+		pr := simPair{node, uint16(seq)}
+		s.issued[pr] = append(s.issued[pr], ticks)
+		if block > s.lastRollback {
+			s.known[pr] = max(s.known[pr], ticks+1)
+		}
+	}
+	return true
+}
+
+func simKey(ticks uint64, seq uint16, node [6]byte) [2]uint64 {
+	return [2]uint64{ticks, uint64(seq)<<48 | uint64(node[0])<<40 | uint64(node[1])<<32 | uint64(node[2])<<24 | uint64(node[3])<<16 | uint64(node[4])<<8 | uint64(node[5])}
+}
+
+// fileBound returns the bound the table t keeps for seq of node: the
+// node's slot's, or its bucket's if it has none.
+func fileBound(t *statefile.Table, p simPair) uint64 {
+	for i := range t.Slots {
+		if sl := &t.Slots[i]; sl.Used != 0 && sl.Node == p.node {
+			return sl.State.Bound(p.seq)
+		}
+	}
+	return t.Buckets[crc32.ChecksumIEEE(p.node[:])%statefile.Buckets].Bound(p.seq)
+}
+
+// table returns the table the file holds now; ok is false for a file
+// that is not a state file.
+func (s *sim) table() (t statefile.Table, ok bool) {
+	in := s.fs.names[simPath]
+	if in == nil {
+		return t, true
+	}
+	t, err := statefile.Decode(in.data, statefile.ID{})
+	return t, err == nil
+}
+
+// rolledBack records a rollback by the actor: the triples handed out from
+// the file that it no longer covers are erased, each may be handed out
+// once more by another process, and the file owes nothing from before.
+func (s *sim) rolledBack() {
+	t, _ := s.table()
+	for pr, ticks := range s.issued {
+		b := fileBound(&t, pr)
+		for _, tk := range ticks {
+			if tk >= b {
+				s.erased[simKey(tk, pr.seq, pr.node)] = s.step
+				s.erasedN++
+			}
+		}
+	}
+	s.lastRollback = s.step
+	clear(s.known)
+}
+
+// checkStep checks what must hold between steps: the file knows what was
+// handed out since the last rollback, no lock is held outside a call, and
+// each process has at most one descriptor per file.
+func (s *sim) checkStep() {
+	if s.failed != nil {
+		return
+	}
+	if len(s.known) > 0 && !s.foreign {
+		t, ok := s.table()
+		if !ok {
+			s.violate("forgot", "the file is no longer a state file")
+			return
+		}
+		for pr, end := range s.known {
+			if b := fileBound(&t, pr); b < end {
+				s.violate("forgot", "the file's bound for node %x clock sequence %d is %d, below %d handed out", pr.node, pr.seq, b, end)
+				return
+			}
+		}
+	}
+	for _, p := range s.procs {
+		open := map[*simInode]int{}
+		for _, f := range p.files {
+			if f.inode.holder == f {
+				s.violate("lock", "process %d holds the lock of inode %d outside a call", p.id, f.inode.ino)
+			}
+			if open[f.inode]++; open[f.inode] > 1 {
+				s.violate("descriptors", "process %d holds %d descriptors of inode %d", p.id, open[f.inode], f.inode.ino)
+			}
+		}
+	}
+}
+
+// crcTable returns the checksum of a format-3 table.
+func crcTable(b []byte) uint32 {
+	return crc32.Update(crc32.ChecksumIEEE(b[:28]), crc32.IEEETable, b[32:])
+}
