@@ -53,11 +53,10 @@ func (s *sim) call(p *simProc, g *Generator) bool {
 	k := simKey(ticks, uint16(seq), node)
 	block := s.blockStep[g]
 	if prev, dup := s.seen[k]; dup {
-		switch r, ok := s.erased[k]; {
+		switch {
 		case p.kind == "memory" && prev.proc != p.id:
 			s.clones++ // clones in memory part at random: 1 in 16384
-		case prev.proc != p.id && ok && prev.block < r && r < block:
-			delete(s.erased, k) // each erased triple excuses one repeat
+		case prev.proc != p.id && s.excuse(k, simPair{node, uint16(seq)}, ticks, prev.block, block):
 			s.excused++
 		default:
 			s.violate("repeat", "process %d repeats %v, made by process %d at step %d", p.id, u, prev.proc, prev.step)
@@ -101,6 +100,14 @@ func (s *sim) table() (t statefile.Table, ok bool) {
 	return t, err == nil
 }
 
+// A simErasure is what a rollback erased of one node and clock sequence:
+// the timestamps from lo that were handed out from blocks reserved
+// before it.
+type simErasure struct {
+	lo   uint64
+	step int
+}
+
 // rolledBack records a rollback by the actor: the triples handed out from
 // the file that it no longer covers are erased, each may be handed out
 // once more by another process, and the file owes nothing from before.
@@ -108,15 +115,39 @@ func (s *sim) rolledBack() {
 	t, _ := s.table()
 	for pr, ticks := range s.issued {
 		b := fileBound(&t, pr)
+		n := 0
 		for _, tk := range ticks {
 			if tk >= b {
-				s.erased[simKey(tk, pr.seq, pr.node)] = s.step
-				s.erasedN++
+				n++
 			}
+		}
+		if n > 0 {
+			s.erased[pr] = append(s.erased[pr], simErasure{b, s.step})
+			s.erasedN += n
 		}
 	}
 	s.lastRollback = s.step
 	clear(s.known)
+}
+
+// excuse reports whether a rollback explains the repeat of the triple k
+// (ticks of the pair pr) from a block reserved at step block, first
+// handed out from a block reserved at step prev: one that erased it, made
+// between the two reservations. Each rollback excuses a triple once.
+func (s *sim) excuse(k [2]uint64, pr simPair, ticks uint64, prev, block int) bool {
+	for _, e := range s.erased[pr] {
+		if u := (simUse{k, e.step}); e.lo <= ticks && prev < e.step && e.step < block && !s.used[u] {
+			s.used[u] = true
+			return true
+		}
+	}
+	return false
+}
+
+// A simUse is a triple a rollback excused once.
+type simUse struct {
+	k    [2]uint64
+	step int
 }
 
 // checkStep checks what must hold between steps: the file knows what was
