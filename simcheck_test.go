@@ -101,29 +101,26 @@ func (s *sim) table() (t statefile.Table, ok bool) {
 }
 
 // A simErasure is what a rollback erased of one node and clock sequence:
-// the timestamps from lo that were handed out from blocks reserved
-// before it.
+// the timestamps from lo to hi, which the file knew before it and not
+// after, whoever had reserved them.
 type simErasure struct {
-	lo   uint64
-	step int
+	lo, hi uint64
+	step   int
 }
 
-// rolledBack records a rollback by the actor: the triples handed out from
-// the file that it no longer covers are erased, each may be handed out
-// once more by another process, and the file owes nothing from before.
-func (s *sim) rolledBack() {
+// rolledBack records a rollback by the actor, which turned the table
+// before into the one the file holds now: for each node and clock
+// sequence handed out, the timestamps the file no longer covers are
+// erased, each may be handed out once more by a block reserved after the
+// rollback beside one reserved before it, and the file owes nothing from
+// before.
+func (s *sim) rolledBack(before statefile.Table) {
 	t, _ := s.table()
-	for pr, ticks := range s.issued {
-		b := fileBound(&t, pr)
-		n := 0
-		for _, tk := range ticks {
-			if tk >= b {
-				n++
-			}
-		}
-		if n > 0 {
-			s.erased[pr] = append(s.erased[pr], simErasure{b, s.step})
-			s.erasedN += n
+	for pr := range s.issued {
+		lo, hi := fileBound(&t, pr), fileBound(&before, pr)
+		if lo < hi {
+			s.erased[pr] = append(s.erased[pr], simErasure{lo, hi, s.step})
+			s.erasures++
 		}
 	}
 	s.lastRollback = s.step
@@ -131,12 +128,13 @@ func (s *sim) rolledBack() {
 }
 
 // excuse reports whether a rollback explains the repeat of the triple k
-// (ticks of the pair pr) from a block reserved at step block, first
-// handed out from a block reserved at step prev: one that erased it, made
-// between the two reservations. Each rollback excuses a triple once.
-func (s *sim) excuse(k [2]uint64, pr simPair, ticks uint64, prev, block int) bool {
+// (ticks of the pair pr) handed out from blocks reserved at steps a and
+// b: one made between the two reservations that erased it. Each rollback
+// excuses a triple once.
+func (s *sim) excuse(k [2]uint64, pr simPair, ticks uint64, a, b int) bool {
+	lo, hi := min(a, b), max(a, b)
 	for _, e := range s.erased[pr] {
-		if u := (simUse{k, e.step}); e.lo <= ticks && prev < e.step && e.step < block && !s.used[u] {
+		if u := (simUse{k, e.step}); e.lo <= ticks && ticks < e.hi && lo < e.step && e.step < hi && !s.used[u] {
 			s.used[u] = true
 			return true
 		}
