@@ -595,7 +595,7 @@ func envInt(t *testing.T, name string, def int) int {
 }
 
 // TestSimulator runs the simulator: the kept seeds, then UUID_SIM_SEEDS
-// seeds (default 100) of UUID_SIM_STEPS steps (default 100) from
+// seeds (default 100, 25 under the race detector) of UUID_SIM_STEPS steps (default 100) from
 // UUID_SIM_FIRST (default 1), or the one seed UUID_SIM_SEED. It goes on
 // past a failing seed (UUID_SIM_STOP: until that many failed), prints the
 // schedule of the first few, and ends with a summary: how many seeds
@@ -611,7 +611,11 @@ func TestSimulator(t *testing.T) {
 		seeds = []uint64{n}
 	} else {
 		first := uint64(envInt(t, "UUID_SIM_FIRST", 1))
-		for i := range uint64(envInt(t, "UUID_SIM_SEEDS", 100)) {
+		n := 100
+		if raceEnabled {
+			n = 25 // the race detector makes each seed about ten times slower
+		}
+		for i := range uint64(envInt(t, "UUID_SIM_SEEDS", n)) {
 			seeds = append(seeds, first+i)
 		}
 	}

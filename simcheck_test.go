@@ -78,6 +78,13 @@ func simKey(ticks uint64, seq uint16, node [6]byte) [2]uint64 {
 	return [2]uint64{ticks, uint64(seq)<<48 | uint64(node[0])<<40 | uint64(node[1])<<32 | uint64(node[2])<<24 | uint64(node[3])<<16 | uint64(node[4])<<8 | uint64(node[5])}
 }
 
+func (p simPair) less(q simPair) bool {
+	if p.node != q.node {
+		return string(p.node[:]) < string(q.node[:])
+	}
+	return p.seq < q.seq
+}
+
 // fileBound returns the bound the table t keeps for seq of node: the
 // node's slot's, or its bucket's if it has none.
 func fileBound(t *statefile.Table, p simPair) uint64 {
@@ -161,11 +168,15 @@ func (s *sim) checkStep() {
 			s.violate("forgot", "the file is no longer a state file")
 			return
 		}
+		var worst *simPair // the lowest pair forgotten, so that the message is the seed's alone
 		for pr, end := range s.known {
-			if b := fileBound(&t, pr); b < end {
-				s.violate("forgot", "the file's bound for node %x clock sequence %d is %d, below %d handed out", pr.node, pr.seq, b, end)
-				return
+			if fileBound(&t, pr) < end && (worst == nil || pr.less(*worst)) {
+				worst = &pr
 			}
+		}
+		if pr := worst; pr != nil {
+			s.violate("forgot", "the file's bound for node %x clock sequence %d is %d, below %d handed out", pr.node, pr.seq, fileBound(&t, *pr), s.known[*pr])
+			return
 		}
 	}
 	for _, p := range s.procs {
