@@ -131,7 +131,9 @@ type simProc struct {
 	runner *simRunner // the call running, if any
 	dead   bool
 	writes int  // writes so far
-	sawErr bool // a write of the call failed
+	wrote  int  // the event of the latest write
+	orphan int  // if not 0, that write went to a file the path no longer named since this event
+	sawErr bool // the call met a write that failed, or the actor's foreign file
 }
 
 // Spellings of the state file's path: one file, however named.
@@ -171,7 +173,7 @@ func (p *simProc) newGenerator() *Generator {
 // simIssued says who handed out a triple, and when.
 type simIssued struct {
 	proc, step int
-	block      int // when its block was reserved
+	block      int // the event at which its block was reserved
 }
 
 // A simPair is a node and a clock sequence.
@@ -197,6 +199,7 @@ type sim struct {
 	procs     []*simProc
 	nextProc  int
 	crashRate int // in 1000 operations
+	actorRate int // in 100 steps
 	seen      map[[2]uint64]simIssued
 	blockStep map[*Generator]int
 	tainted   map[[6]byte]bool // nodes with a wrong reading
@@ -205,15 +208,17 @@ type sim struct {
 	skewHi    map[[6]byte]time.Duration
 	log       []string
 	step      int
-	foreign   bool
 	backup    []byte
 	failed    *simFailure
 
 	// What the file must know, and what rollbacks erased from it.
-	lastRollback int                      // step of the actor's latest rollback; -1: none
+	events       int                      // operations on the file system and actions of the actor so far
+	lastRollback int                      // event of the actor's latest rollback; -1: none
 	issued       map[simPair][]uint64     // timestamps handed out from the file, by node and clock sequence
 	known        map[simPair]uint64       // the bound the file must keep: blocks reserved since lastRollback
 	erased       map[simPair][]simErasure // what rollbacks erased
+	orphans      map[[2]uint64]int        // triples of blocks written to a file the path no longer named: since when
+	orphanBlock  map[*Generator]int       // Generators whose block is such
 	used         map[simUse]bool          // erased triples that excused a repeat
 	erasures     int                      // ranges of timestamps the rollbacks erased
 	excused      int                      // repeats excused by them
@@ -366,12 +371,24 @@ func (s *sim) noteSkew(p *simProc) {
 	s.skewLo[k], s.skewHi[k] = min(s.skewLo[k], d), max(s.skewHi[k], d)
 }
 
-// act is the outside actor.
+// foreign reports whether the path names the actor's foreign file, or
+// what is left of it (truncated, torn, restored from a backup).
+func (s *sim) foreign() bool {
+	in := s.fs.names[simPath]
+	return in != nil && len(in.data) > 0 && in.data[0] == '#'
+}
+
+// act is the outside actor: between steps, or between two operations of
+// the processes whose calls run (who take no notice of the file's lock).
 func (s *sim) act() {
+	s.events++
 	in := s.fs.names[simPath]
 	before, _ := s.table()
 	rollback := false
 	defer func() {
+		if in != nil && s.fs.names[simPath] != in {
+			in.gone = s.events
+		}
 		if rollback {
 			s.rolledBack(before)
 		}
@@ -409,7 +426,8 @@ func (s *sim) act() {
 			if s.r.IntN(2) == 0 {
 				in.data = in.data[:n] // torn: a prefix
 			} else {
-				clear(in.data[n:]) // torn: NULs where the rest was
+				n &^= 511
+				clear(in.data[n:]) // torn: NULs where the rest was, from a sector on
 			}
 			rollback = true
 			s.logf("actor: tear at %d", n)
@@ -427,21 +445,18 @@ func (s *sim) act() {
 		rollback = true
 		s.logf("actor: an older format's file")
 	case 6:
-		if !s.foreign {
+		if !s.foreign() {
 			s.fs.names[simPath] = s.fs.newInode([]byte("# not a state file\n"))
-			s.foreign = true
 			s.logf("actor: a foreign file")
 		}
 	case 7:
-		if s.foreign {
+		if s.foreign() {
 			delete(s.fs.names, simPath)
-			s.foreign = false
 			rollback = true
 			s.logf("actor: foreign file removed")
 		}
 	case 8: // a file of NULs
 		s.fs.names[simPath] = s.fs.newInode(make([]byte, 4096))
-		s.foreign = false
 		rollback = true
 		s.logf("actor: a file of NULs")
 	case 9:
@@ -457,10 +472,11 @@ func runSim(t *testing.T, seed uint64, steps int) (s *sim) {
 		now:  time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC),
 		seen: map[[2]uint64]simIssued{}, lastRollback: -1, blockStep: map[*Generator]int{}, tainted: map[[6]byte]bool{},
 		skewLo: map[[6]byte]time.Duration{}, skewHi: map[[6]byte]time.Duration{},
-		issued: map[simPair][]uint64{}, known: map[simPair]uint64{}, erased: map[simPair][]simErasure{}, used: map[simUse]bool{},
+		issued: map[simPair][]uint64{}, known: map[simPair]uint64{}, erased: map[simPair][]simErasure{}, orphans: map[[2]uint64]int{}, orphanBlock: map[*Generator]int{}, used: map[simUse]bool{},
 	}
 	s.fs = &simFS{w: s, names: map[string]*simInode{}, links: map[string]string{"/var/lib/link": "/var/lib/app"}}
-	actorRate := s.r.IntN(20) // some seeds have no actor at all
+	s.actorRate = s.r.IntN(20) // some seeds have no actor at all
+	actorRate := s.actorRate
 	s.crashRate = max(0, s.r.IntN(40)-20)
 	kinds := []string{"static", "static", "random", "fresh", "pool", "memory"}
 	for range 2 + s.r.IntN(4) {
@@ -519,8 +535,9 @@ func (s *sim) clockEvent(p *simProc, oddities *int) {
 	}
 }
 
-// calls runs calls of one to three processes at once, interleaved, then
-// restarts the processes that died.
+// calls runs calls of one to three processes at once, interleaved, and
+// now and then the actor among them, then restarts the processes that
+// died.
 func (s *sim) calls() {
 	if len(s.procs) == 0 {
 		s.startProc("static")
@@ -550,6 +567,9 @@ func (s *sim) calls() {
 				g.Close()
 			}
 		}
+	}
+	if s.r.IntN(100) < s.actorRate { // the actor, in the middle of the calls
+		ps, fns = append(ps, &simProc{w: s, limit: -1}), append(fns, s.act)
 	}
 	s.runConcurrently(ps, fns)
 	for _, p := range ps {

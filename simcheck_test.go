@@ -27,7 +27,7 @@ func (s *sim) call(p *simProc, g *Generator) bool {
 	if err != nil {
 		// A file the library wrote, cut or torn, is never "not a state
 		// file": only the actor's foreign file is.
-		if sane && !s.foreign && !p.sawErr && !s.fs.full {
+		if sane && !s.foreign() && !p.sawErr && !s.fs.full {
 			s.violate("liveness", "process %d (sane clock): %v", p.id, err)
 		}
 		s.logf("process %d: %v", p.id, err)
@@ -37,7 +37,8 @@ func (s *sim) call(p *simProc, g *Generator) bool {
 		s.logf("process %d: %v", p.id, u)
 	}
 	if p.writes != writes {
-		s.blockStep[g] = s.step // a new block
+		s.blockStep[g] = p.wrote // a new block
+		s.orphanBlock[g] = p.orphan
 		if simTrace {
 			s.logf("process %d: block from %v", p.id, u)
 		}
@@ -53,6 +54,12 @@ func (s *sim) call(p *simProc, g *Generator) bool {
 	}
 	k := simKey(ticks, uint16(seq), node)
 	block := s.blockStep[g]
+	orphan := s.orphanBlock[g]
+	if orphan != 0 {
+		// The actor replaced the file between this block's lock and its
+		// write: the file never knew it, as if a rollback had erased it.
+		s.orphans[k] = orphan
+	}
 	if prev, dup := s.seen[k]; dup {
 		switch {
 		case p.kind == "memory" && prev.proc != p.id:
@@ -65,7 +72,7 @@ func (s *sim) call(p *simProc, g *Generator) bool {
 	}
 	s.seen[k] = simIssued{p.id, s.step, block}
 	s.uuids++
-	if p.kind != "memory" {
+	if p.kind != "memory" && orphan == 0 {
 		pr := simPair{node, uint16(seq)}
 		s.issued[pr] = append(s.issued[pr], ticks)
 		if block > s.lastRollback {
@@ -110,7 +117,7 @@ func (s *sim) table() (t statefile.Table, ok bool) {
 
 // A simErasure is what a rollback erased of one node and clock sequence:
 // the timestamps from lo to hi, which the file knew before it and not
-// after, whoever had reserved them.
+// after, whoever had reserved them; at is the rollback's event.
 type simErasure struct {
 	lo, hi uint64
 	step   int
@@ -127,20 +134,24 @@ func (s *sim) rolledBack(before statefile.Table) {
 	for pr := range s.issued {
 		lo, hi := fileBound(&t, pr), fileBound(&before, pr)
 		if lo < hi {
-			s.erased[pr] = append(s.erased[pr], simErasure{lo, hi, s.step})
+			s.erased[pr] = append(s.erased[pr], simErasure{lo, hi, s.events})
 			s.erasures++
 		}
 	}
-	s.lastRollback = s.step
+	s.lastRollback = s.events
 	clear(s.known)
 }
 
 // excuse reports whether a rollback explains the repeat of the triple k
-// (ticks of the pair pr) handed out from blocks reserved at steps a and
-// b: one made between the two reservations that erased it. Each rollback
+// (ticks of the pair pr) handed out from blocks reserved at events a
+// and b: one made between the two reservations that erased it. Each rollback
 // excuses a triple once.
 func (s *sim) excuse(k [2]uint64, pr simPair, ticks uint64, a, b int) bool {
 	lo, hi := min(a, b), max(a, b)
+	if at, ok := s.orphans[k]; ok && !s.used[simUse{k, -at}] && at < hi {
+		s.used[simUse{k, -at}] = true
+		return true
+	}
 	for _, e := range s.erased[pr] {
 		if u := (simUse{k, e.step}); e.lo <= ticks && ticks < e.hi && lo < e.step && e.step < hi && !s.used[u] {
 			s.used[u] = true
@@ -163,7 +174,7 @@ func (s *sim) checkStep() {
 	if s.failed != nil {
 		return
 	}
-	if len(s.known) > 0 && !s.foreign {
+	if len(s.known) > 0 && !s.foreign() {
 		t, ok := s.table()
 		if !ok {
 			s.violate("forgot", "the file is no longer a state file")

@@ -40,6 +40,7 @@ type simInode struct {
 	ino    uint64
 	data   []byte
 	holder *simFile // the open file that holds the lock
+	gone   int      // the event at which the path stopped naming it; 0: never
 }
 
 // A simFile is an open file description of one process.
@@ -134,6 +135,9 @@ func (f *simFile) ReadAt(b []byte, off int64) (int, error) {
 		return 0, errSimDead
 	}
 	f.locked("read")
+	if len(f.inode.data) > 0 && f.inode.data[0] == '#' {
+		f.p.sawErr = true // the actor's foreign file: the call may fail
+	}
 	if off >= int64(len(f.inode.data)) {
 		return 0, io.EOF
 	}
@@ -165,6 +169,7 @@ func (f *simFile) WriteAt(b []byte, off int64) (int, error) {
 	}
 	copy(f.inode.data[off:], b[:n])
 	f.p.writes++
+	f.p.wrote, f.p.orphan = w.events, f.inode.gone // the actor may have replaced the file since the lock
 	if err != nil {
 		f.p.sawErr = true
 		w.logf("process %d: write of %d bytes at %d cut at %d: %v", f.p.id, len(b), off, n, err)
@@ -354,7 +359,8 @@ func (s *sim) point(p *simProc, op string) (crashInWrite bool) {
 		return false // outside a call: a kill or a clone closing files
 	}
 	s.yield(r)
-	if s.crashRate > 0 && s.r.IntN(1000) < s.crashRate {
+	s.events++
+	if p.id != 0 && s.crashRate > 0 && s.r.IntN(1000) < s.crashRate {
 		if op == "write" && s.r.IntN(2) == 0 {
 			return true
 		}
