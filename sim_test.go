@@ -65,6 +65,7 @@ type simClock struct {
 	now     *time.Time // the simulated time
 	last    uint64     // the latest reading, in ticks
 	insane  bool       // a reading of this call was not sane
+	flipped bool       // a reading of this call went 3 s ahead and back
 	stepped time.Duration
 }
 
@@ -78,7 +79,7 @@ func (c *simClock) Now() time.Time {
 		t = c.frozen
 	case c.kind == "alternate" && c.reads%2 == 1:
 		t = c.now.Add(c.skew + 3*time.Second)
-		c.insane = true
+		c.insane, c.flipped = true, true
 	default:
 		// A running clock moves a microsecond per reading within a step.
 		t = c.now.Add(c.skew - c.stepped + time.Duration(c.reads)*time.Microsecond)
@@ -102,12 +103,21 @@ func (n simNode) NodeID() ([6]byte, error) {
 
 func (simNode) drawsAtRandom() {}
 
-// simRand is a process's random source.
-type simRand struct{ r *rand.Rand }
+// simRand is a process's random source. A weak one (a caller's Rand is
+// any io.Reader) gives only as many values as weak says, so that
+// uniqueness through the file is seen not to rest on random clock
+// sequences that happen to differ.
+type simRand struct {
+	r    *rand.Rand
+	weak int // 0: full; else the number of values each byte takes
+}
 
 func (s simRand) Read(p []byte) (int, error) {
 	for i := range p {
 		p[i] = byte(s.r.Uint32())
+		if s.weak > 0 {
+			p[i] %= byte(s.weak)
+		}
 	}
 	return len(p), nil
 }
@@ -127,12 +137,14 @@ type simProc struct {
 	gens   []*Generator
 	fresh  int
 	limit  int        // file size limit in bytes (ulimit -f); -1: none
+	weak   int        // its random source's values per byte; 0: all
 	files  []*simFile // open descriptors
 	runner *simRunner // the call running, if any
 	dead   bool
 	writes int  // writes so far
 	wrote  int  // the event of the latest write
 	orphan int  // if not 0, that write went to a file the path no longer named since this event
+	erased bool // and the path then named a file rolled back
 	sawErr bool // the call met a write that failed, or the actor's foreign file
 }
 
@@ -160,7 +172,7 @@ func (p *simProc) newGenerator() *Generator {
 		p.fresh++
 		nodes = StaticNode([6]byte{0x02, 0xf0, byte(p.id), byte(p.fresh >> 16), byte(p.fresh >> 8), byte(p.fresh)})
 	}
-	g := &Generator{clock: clock{now: p.clock.Now}, entropy: entropy{r: simRand{p.rand}}, v6Node: true}
+	g := &Generator{clock: clock{now: p.clock.Now}, entropy: entropy{r: simRand{p.rand, p.weak}}, v6Node: true}
 	if p.kind == "memory" {
 		g.greg = newMemoryGregorian(nodes)
 	} else {
@@ -219,6 +231,7 @@ type sim struct {
 	erased       map[simPair][]simErasure // what rollbacks erased
 	orphans      map[[2]uint64]int        // triples of blocks written to a file the path no longer named: since when
 	orphanBlock  map[*Generator]int       // Generators whose block is such
+	orphanErased map[*Generator]bool      // and the path then named a file rolled back
 	used         map[simUse]bool          // erased triples that excused a repeat
 	erasures     int                      // ranges of timestamps the rollbacks erased
 	excused      int                      // repeats excused by them
@@ -259,6 +272,9 @@ func (s *sim) startProc(kind string) *simProc {
 	if s.r.IntN(8) == 0 { // under ulimit -f: writes stop at the limit
 		p.limit = s.r.IntN(8192)
 	}
+	if kind != "memory" && s.r.IntN(4) == 0 {
+		p.weak = 1 + s.r.IntN(2) // a Rand of zeros, or of zeros and ones
+	}
 	c := &simClock{kind: "run", now: &s.now}
 	switch k := s.r.IntN(10); {
 	case k < 5:
@@ -277,7 +293,7 @@ func (s *sim) startProc(kind string) *simProc {
 	p.reg = &statefile.Registry{FS: p.fs}
 	p.gens = []*Generator{p.newGenerator()}
 	s.procs = append(s.procs, p)
-	s.logf("start process %d: %s node %x, clock %s skew %v, file size limit %d", p.id, kind, p.node, c.kind, c.skew, p.limit)
+	s.logf("start process %d: %s node %x, clock %s skew %v, file size limit %d, weak random source %d", p.id, kind, p.node, c.kind, c.skew, p.limit, p.weak)
 	return p
 }
 
@@ -297,7 +313,7 @@ func (s *sim) kill(p *simProc) {
 // with the system clock does once the clone's wall clock is corrected.
 func (s *sim) clone(p *simProc) {
 	s.nextProc++
-	q := &simProc{w: s, id: s.nextProc, kind: p.kind, node: p.node, limit: p.limit, fresh: p.fresh,
+	q := &simProc{w: s, id: s.nextProc, kind: p.kind, node: p.node, limit: p.limit, weak: p.weak, fresh: p.fresh,
 		rand: rand.New(rand.NewPCG(s.r.Uint64(), uint64(s.nextProc)))}
 	c := *p.clock
 	q.clock = &c
@@ -387,7 +403,7 @@ func (s *sim) act() {
 	rollback := false
 	defer func() {
 		if in != nil && s.fs.names[simPath] != in {
-			in.gone = s.events
+			in.gone, in.goneRollback = s.events, rollback
 		}
 		if rollback {
 			s.rolledBack(before)
@@ -472,7 +488,7 @@ func runSim(t *testing.T, seed uint64, steps int) (s *sim) {
 		now:  time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC),
 		seen: map[[2]uint64]simIssued{}, lastRollback: -1, blockStep: map[*Generator]int{}, tainted: map[[6]byte]bool{},
 		skewLo: map[[6]byte]time.Duration{}, skewHi: map[[6]byte]time.Duration{},
-		issued: map[simPair][]uint64{}, known: map[simPair]uint64{}, erased: map[simPair][]simErasure{}, orphans: map[[2]uint64]int{}, orphanBlock: map[*Generator]int{}, used: map[simUse]bool{},
+		issued: map[simPair][]uint64{}, known: map[simPair]uint64{}, erased: map[simPair][]simErasure{}, orphans: map[[2]uint64]int{}, orphanBlock: map[*Generator]int{}, orphanErased: map[*Generator]bool{}, used: map[simUse]bool{},
 	}
 	s.fs = &simFS{w: s, names: map[string]*simInode{}, links: map[string]string{"/var/lib/link": "/var/lib/app"}}
 	s.actorRate = s.r.IntN(20) // some seeds have no actor at all

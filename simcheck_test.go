@@ -13,16 +13,17 @@ import (
 // reports whether p may go on.
 func (s *sim) call(p *simProc, g *Generator) bool {
 	c := p.clock
-	c.reads, c.insane, c.last = 0, false, 0
+	c.reads, c.insane, c.flipped, c.last = 0, false, false, 0
 	writes := p.writes
 	p.sawErr = false
 	u, err := g.NewV1()
 	// Sane: no reading of this call was wrong, and the clock was never set
 	// back. The bound holds for the calls of nodes none of whose processes
-	// ever read wrong: readings that go back and forth again and again cost
-	// their node a clock sequence each, and once more than MaxRuns are
-	// ahead of a clock, the node's timestamps may run ahead of that clock
-	// (see gregorian.Node.Take).
+	// ever read back and forth: such readings, again and again, cost their
+	// node a clock sequence each, and once more than MaxRuns are ahead of
+	// a clock, the node's timestamps may run ahead of that clock (see
+	// gregorian.Node.Take). A single far reading (two a seed at most)
+	// costs its node one clock sequence, and the bound holds after it.
 	sane := !c.insane && c.stepped == 0
 	if err != nil {
 		// A file the library wrote, cut or torn, is never "not a state
@@ -38,7 +39,7 @@ func (s *sim) call(p *simProc, g *Generator) bool {
 	}
 	if p.writes != writes {
 		s.blockStep[g] = p.wrote // a new block
-		s.orphanBlock[g] = p.orphan
+		s.orphanBlock[g], s.orphanErased[g] = p.orphan, p.erased
 		if simTrace {
 			s.logf("process %d: block from %v", p.id, u)
 		}
@@ -46,7 +47,7 @@ func (s *sim) call(p *simProc, g *Generator) bool {
 	ticks := v1Ticks(u)
 	seq, _ := u.ClockSequence()
 	node, _ := u.NodeID()
-	if !sane {
+	if c.flipped {
 		s.tainted[node] = true
 	}
 	if sane && !s.tainted[node] && !s.skewed(node) && ticks > c.last+maxAhead {
@@ -55,9 +56,12 @@ func (s *sim) call(p *simProc, g *Generator) bool {
 	k := simKey(ticks, uint16(seq), node)
 	block := s.blockStep[g]
 	orphan := s.orphanBlock[g]
-	if orphan != 0 {
-		// The actor replaced the file between this block's lock and its
-		// write: the file never knew it, as if a rollback had erased it.
+	if orphan != 0 && s.orphanErased[g] {
+		// The actor replaced the file by one rolled back between this
+		// block's lock and its write: the file never knew the block, as
+		// if the rollback had erased it. (A copy moved over the path
+		// knows as much as the file did, and the copy's readers part
+		// from its writers: no excuse.)
 		s.orphans[k] = orphan
 	}
 	if prev, dup := s.seen[k]; dup {

@@ -41,6 +41,8 @@ type simInode struct {
 	data   []byte
 	holder *simFile // the open file that holds the lock
 	gone   int      // the event at which the path stopped naming it; 0: never
+	// The path then named a file rolled back (not a copy of this one).
+	goneRollback bool
 }
 
 // A simFile is an open file description of one process.
@@ -169,7 +171,8 @@ func (f *simFile) WriteAt(b []byte, off int64) (int, error) {
 	}
 	copy(f.inode.data[off:], b[:n])
 	f.p.writes++
-	f.p.wrote, f.p.orphan = w.events, f.inode.gone // the actor may have replaced the file since the lock
+	// The actor may have replaced the file since the lock.
+	f.p.wrote, f.p.orphan, f.p.erased = w.events, f.inode.gone, f.inode.goneRollback
 	if err != nil {
 		f.p.sawErr = true
 		w.logf("process %d: write of %d bytes at %d cut at %d: %v", f.p.id, len(b), off, n, err)
