@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+
+	"github.com/afb7af96/uuid/internal/statefile"
 )
 
 // Errors follow one pattern. A failure a caller may branch on is a
@@ -182,40 +184,24 @@ func (e *randError) Unwrap() error { return errors.Join(ErrRandom, e.cause) }
 // ErrNotStateFile is wrapped by the [*StateFileError] of a path that names
 // something other than a state file this package wrote (see
 // [GeneratorOptions.StateFile]). The file is left as it was.
-var ErrNotStateFile = errors.New("uuid: not a state file")
+var ErrNotStateFile error = statefile.ErrNotStateFile
 
 // A StateFileError reports a state file (see [GeneratorOptions.StateFile])
-// that cannot be used. It reads "uuid: state file <path>: <op>: <cause>"
-// and wraps the cause, so errors.Is(err, fs.ErrPermission) works, and so
-// do [ErrNotStateFile], [ErrNoFileLocks] and os.ErrDeadlineExceeded
-// (another process held the lock throughout
-// [GeneratorOptions.StateFileLockWait]).
-type StateFileError struct {
-	Path string // the state file's path
-	Op   string // what failed: "open", "lock", "stat", "read", "write", "unlock" or "close"
-	Err  error  // why
-}
-
-func (e *StateFileError) Error() string {
-	return "uuid: state file " + e.Path + ": " + e.Op + ": " + strings.TrimPrefix(e.Err.Error(), "uuid: ")
-}
-
-// Unwrap returns the cause.
-func (e *StateFileError) Unwrap() error { return e.Err }
+// that cannot be used: its fields are Path, the state file's path; Op,
+// what failed ("open", "lock", "stat", "read", "write", "unlock" or
+// "close"); and Err, why. It reads "uuid: state file <path>: <op>:
+// <cause>" and wraps the cause, so errors.Is(err, fs.ErrPermission)
+// works, and so do [ErrNotStateFile], [ErrNoFileLocks] and
+// os.ErrDeadlineExceeded (another process held the lock throughout
+// [GeneratorOptions.StateFileLockWait]). The state file's code lives in
+// an internal package, which reports its errors as this one type.
+type StateFileError = statefile.Error
 
 // ErrNoFileLocks is wrapped by the [*StateFileError] of a
 // [GeneratorOptions.StateFile] on a platform without flock(2): Windows,
 // Plan 9, WebAssembly, AIX and Solaris (illumos has it). It matches
 // [errors.ErrUnsupported].
-var ErrNoFileLocks error = unsupportedError("uuid: state files need flock(2)")
-
-// unsupportedError is an error that matches [errors.ErrUnsupported]. A
-// package-level fmt.Errorf would link fmt's printer into every program
-// that imports this package, even one that never opens a state file.
-type unsupportedError string
-
-func (e unsupportedError) Error() string { return string(e) + ": " + errors.ErrUnsupported.Error() }
-func (e unsupportedError) Unwrap() error { return errors.ErrUnsupported }
+var ErrNoFileLocks error = statefile.ErrNoFileLocks
 
 // ErrClosed is returned after [Generator.Close] by the methods that use
 // the Generator's state file: [Generator.NewV1], and [Generator.NewV6]

@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"sync"
 	"time"
+
+	"github.com/afb7af96/uuid/internal/gregorian"
 )
 
 // GeneratorOptions configures a [Generator]. A zero field means the
@@ -201,10 +203,10 @@ func (g *Generator) nextGregorian() (ticks uint64, seq uint16, node [6]byte, err
 		switch {
 		case err != nil:
 			return 0, 0, node, err
-		case st == stepWait:
+		case st == gregorian.Wait:
 			now, stopped = g.waitForClock(now)
 			continue
-		case st == stepExhausted:
+		case st == gregorian.Exhausted:
 			return 0, 0, node, ErrExhausted
 		}
 		return ticks, seq, node, nil

@@ -337,7 +337,7 @@ func TestV7NotAheadOfClock(t *testing.T) {
 	}
 }
 
-// TestV1BurstStallsThenWaits puts the generator a full maxAhead ahead of a
+// TestV1BurstStallsThenWaits puts the generator a full gregorian.Ahead ahead of a
 // slow clock: NewV1 must wait for the clock rather than go further ahead.
 func TestV1BurstStallsThenWaits(t *testing.T) {
 	base := gregorianTicks(rfcTime)
@@ -348,14 +348,14 @@ func TestV1BurstStallsThenWaits(t *testing.T) {
 	})
 	seq0, _ := must(g.NewV1()).ClockSequence() // reads the clock once: base
 	memState(g).mu.Lock()
-	openRun(g).End = base + 2 + maxAhead // the next clock reading, base+1, is maxAhead behind the last
+	openRun(g).End = base + 2 + gregorian.Ahead // the next clock reading, base+1, is gregorian.Ahead behind the last
 	memState(g).mu.Unlock()
 	u := must(g.NewV1())
 	ticks := v1Ticks(u)
-	if seq, _ := u.ClockSequence(); ticks != base+maxAhead+2 || seq != seq0 {
-		t.Errorf("after the stall: ticks = base+%d, seq %#x; want base+%d, %#x", ticks-base, seq, maxAhead+2, seq0)
+	if seq, _ := u.ClockSequence(); ticks != base+gregorian.Ahead+2 || seq != seq0 {
+		t.Errorf("after the stall: ticks = base+%d, seq %#x; want base+%d, %#x", ticks-base, seq, gregorian.Ahead+2, seq0)
 	}
-	// The clock had to reach lastTicks+1-maxAhead before NewV1 returned.
+	// The clock had to reach lastTicks+1-gregorian.Ahead before NewV1 returned.
 	if n := reads.Load(); n < 3 {
 		t.Errorf("clock read %d times; NewV1 did not wait", n)
 	}
@@ -373,14 +373,14 @@ func openRun(g *Generator) *gregorian.Run {
 	return best
 }
 
-// TestV1StoppedClock runs the generator maxAhead ahead of a clock that
+// TestV1StoppedClock runs the generator gregorian.Ahead ahead of a clock that
 // never moves: after stallReads reads it takes a new clock sequence
 // instead of waiting forever.
 func TestV1StoppedClock(t *testing.T) {
 	g := NewGenerator(GeneratorOptions{Now: fixedClock(rfcTime), V6Node: true, Node: StaticNode([6]byte{1})})
 	first := must(g.NewV1())
 	memState(g).mu.Lock()
-	openRun(g).End += maxAhead
+	openRun(g).End += gregorian.Ahead
 	memState(g).mu.Unlock()
 	u := must(g.NewV1())
 	s0, _ := first.ClockSequence()
@@ -390,7 +390,7 @@ func TestV1StoppedClock(t *testing.T) {
 	}
 }
 
-// TestV1ClockBackAndForth runs the generator maxAhead ahead of a clock
+// TestV1ClockBackAndForth runs the generator gregorian.Ahead ahead of a clock
 // that goes back and forth by one tick and never on: it counts as stopped,
 // and NewV1 takes a new clock sequence rather than wait for ever.
 func TestV1ClockBackAndForth(t *testing.T) {
@@ -402,7 +402,7 @@ func TestV1ClockBackAndForth(t *testing.T) {
 	})
 	first := must(g.NewV1())
 	memState(g).mu.Lock()
-	openRun(g).End = base + maxAhead + 2
+	openRun(g).End = base + gregorian.Ahead + 2
 	memState(g).mu.Unlock()
 	u := must(g.NewV1())
 	s0, _ := first.ClockSequence()

@@ -6,6 +6,7 @@ import (
 	"hash/crc32"
 	"time"
 
+	"github.com/afb7af96/uuid/internal/gregorian"
 	"github.com/afb7af96/uuid/internal/statefile"
 )
 
@@ -50,7 +51,7 @@ func (s *sim) call(p *simProc, g *Generator) bool {
 	if c.flipped {
 		s.tainted[node] = true
 	}
-	if sane && !s.tainted[node] && !s.skewed(node) && ticks > c.last+maxAhead {
+	if sane && !s.tainted[node] && !s.skewed(node) && ticks > c.last+gregorian.Ahead {
 		s.violate("ahead", "process %d: %v is %v ahead of its clock", p.id, u, time.Duration(ticks-c.last)*100)
 	}
 	k := simKey(ticks, uint16(seq), node)

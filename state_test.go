@@ -181,7 +181,7 @@ func reserveClaim(s *statefile.Store, c statefile.Claim) (uint64, uint16, [6]byt
 	if err == nil && res != gregorian.Done {
 		err = fmt.Errorf("reserve: result %d", res)
 	}
-	return start, seq, node, stateFileErr(err)
+	return start, seq, node, err
 }
 
 // readTable returns the table in the state file at path.
@@ -1047,7 +1047,7 @@ func TestStateFileRestoredInPlace(t *testing.T) {
 // by counting.
 func nearBound(t *testing.T, opts GeneratorOptions, ahead uint64) *Generator {
 	t.Helper()
-	end := gregorianTicks(rfcTime) + maxAhead - ahead
+	end := gregorianTicks(rfcTime) + gregorian.Ahead - ahead
 	if soakScale(t) > 1 {
 		return NewGenerator(opts)
 	}
@@ -1088,7 +1088,7 @@ func TestStateFileDriftBound(t *testing.T) {
 		}
 		g.Close()
 		t.Logf("file=%v: %d UUIDs on a stopped clock, at most %v ahead, %d clock sequences", file, n, time.Duration(most*100), len(seqs))
-		if most > maxAhead {
+		if most > gregorian.Ahead {
 			t.Errorf("file=%v: a UUID %v ahead of a stopped clock", file, time.Duration(most*100))
 		}
 	}

@@ -52,27 +52,30 @@ var ErrNotStateFile = errors.New("uuid: not a state file")
 
 // ErrNoFileLocks is wrapped by the error of a state file on a platform
 // without flock(2). It matches errors.ErrUnsupported.
-var ErrNoFileLocks error = &KindError{Kind: errors.ErrUnsupported, Prefix: "uuid: state files need flock(2)"}
+var ErrNoFileLocks error = unsupportedError("uuid: state files need flock(2)")
 
-// A KindError is an error of a kind (a sentinel it unwraps to) with words
-// of its own: it reads Prefix, then ": " and the kind if Prefix is set,
-// else the kind, then ": " and Detail if that is set. The package does
-// without fmt, which would grow every program that imports it.
+// unsupportedError is an error that matches [errors.ErrUnsupported]. A
+// package-level fmt.Errorf would link fmt's printer into every program
+// that imports this package, even one that never opens a state file.
+type unsupportedError string
+
+func (e unsupportedError) Error() string { return string(e) + ": " + errors.ErrUnsupported.Error() }
+func (e unsupportedError) Unwrap() error { return errors.ErrUnsupported }
+
+// A KindError is an error of a kind (a sentinel it unwraps to) with a
+// detail: it reads the kind, then ": " and Detail if that is set. The
+// package does without fmt, which would grow every program that imports
+// it.
 type KindError struct {
 	Kind   error
-	Prefix string
 	Detail string
 }
 
 func (e *KindError) Error() string {
-	s := e.Kind.Error()
-	if e.Prefix != "" {
-		s = e.Prefix + ": " + s
+	if e.Detail == "" {
+		return e.Kind.Error()
 	}
-	if e.Detail != "" {
-		s += ": " + e.Detail
-	}
-	return s
+	return e.Kind.Error() + ": " + e.Detail
 }
 
 // Unwrap returns the kind.
@@ -85,17 +88,19 @@ func notStateFile(detail string) error { return &KindError{Kind: ErrNotStateFile
 var errReplaced = errors.New("uuid: the path kept naming a new file while it was locked")
 
 // An Error reports a state file that cannot be used: the operation that
-// failed and why. The root package turns it into its StateFileError.
+// failed and why. The root package exports it as StateFileError.
 type Error struct {
-	Path string
-	Op   string
-	Err  error
+	Path string // the state file's path
+	Op   string // what failed: "open", "lock", "stat", "read", "write", "unlock" or "close"
+	Err  error  // why
 }
 
+// Error reads "uuid: state file <path>: <op>: <cause>".
 func (e *Error) Error() string {
 	return "uuid: state file " + e.Path + ": " + e.Op + ": " + strings.TrimPrefix(e.Err.Error(), "uuid: ")
 }
 
+// Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.Err }
 
 // fileError returns err, from the operation op on the state file at path,

@@ -84,7 +84,7 @@ func TestUniquenessRule(t *testing.T) {
 			for i := 0; i < n; i++ {
 				now := c.ticks(i)
 				ticks, seq, r := s.Take(now, 1, true)
-				if r != gregorian.Done || ticks > now+maxAhead {
+				if r != gregorian.Done || ticks > now+gregorian.Ahead {
 					t.Fatalf("call %d: %d ticks ahead, result %d", i, ticks-now, r)
 				}
 				seen.add(t, "memory", i, ticks, seq)
@@ -100,7 +100,7 @@ func TestUniquenessRule(t *testing.T) {
 			for i := 0; i < n; i++ {
 				now := c.ticks(i)
 				start, seq, _, r, err := tab.Reserve(statefile.Claim{From: now, N: 1, Node: node, Stopped: true, RandSeq: 7}, statefile.ID{}, noHistory)
-				if err != nil || r != gregorian.Done || start > now+maxAhead {
+				if err != nil || r != gregorian.Done || start > now+gregorian.Ahead {
 					t.Fatalf("call %d: %d ticks ahead, result %d, %v", i, start-now, r, err)
 				}
 				seen.add(t, "table", i, start, seq)
@@ -124,7 +124,7 @@ func TestWrongReadingCostsOneSequence(t *testing.T) {
 			reading = far + uint64(i)
 		}
 		ticks, seq, r := s.Take(reading, 1, true)
-		if r != gregorian.Done || ticks < reading || ticks > reading+maxAhead {
+		if r != gregorian.Done || ticks < reading || ticks > reading+gregorian.Ahead {
 			t.Fatalf("call %d: ticks reading%+d, result %d", i, int64(ticks-reading), r)
 		}
 		seqs[seq] = true
@@ -162,7 +162,7 @@ func oscillate(t time.Time, d time.Duration) func() time.Time {
 }
 
 // TestOscillatingClock: a clock that alternates between two instants,
-// 100 ns apart or two seconds apart (more than maxAhead, so every step back
+// 100 ns apart or two seconds apart (more than gregorian.Ahead, so every step back
 // changes the clock sequence): 40 000 v1 UUIDs never repeat, although that
 // is more than the 16384 clock sequences, and 40 000 v6 UUIDs with a node
 // are unique.
@@ -183,7 +183,7 @@ func TestOscillatingClock(t *testing.T) {
 	for i := range 3 * (1 << 14) {
 		now := uint64(1 << 40)
 		if i%2 == 1 {
-			now += 2 * maxAhead
+			now += 2 * gregorian.Ahead
 		}
 		ticks, seq, st := s.Take(now, 1, false)
 		if st != gregorian.Done {

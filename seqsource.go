@@ -9,37 +9,13 @@ import (
 // The Gregorian state of versions 1, 2 and 6: the uniqueness rule is
 // package gregorian's ([gregorian.Node]); this file wires it to a
 // Generator's clock, entropy and node, in memory, and the state file
-// (statefile.go) shares it between processes.
-
-// maxAhead is how far, in 100-ns ticks, timestamps may run ahead of the
-// clock: one second.
-const maxAhead = gregorian.Ahead
+// (filesource.go) shares it between processes.
 
 // stallReads is how many times a Generator told to wait reads a clock
 // that does not move before it takes the clock for stopped; the rule then
 // takes another clock sequence instead of waiting. The reads are made
 // without a lock, so waiting callers do not hold each other up.
 const stallReads = 64
-
-// A step says what a state transition did.
-type step uint8
-
-const (
-	stepDone      step = iota // a timestamp was handed out
-	stepWait                  // read the clock again and retry
-	stepExhausted             // no timestamp is left; see ErrExhausted
-)
-
-// stepOf returns the step of a result of the rule.
-func stepOf(r gregorian.Result) step {
-	switch r {
-	case gregorian.Wait:
-		return stepWait
-	case gregorian.Exhausted:
-		return stepExhausted
-	}
-	return stepDone
-}
 
 // v6Hold keeps version 6 timestamps from going back: each is above the
 // one before it, so values are strictly increasing. After the clock steps
@@ -74,12 +50,12 @@ func (h *v6Hold) take(ticks uint64) (uint64, bool) {
 // guards its own fields.
 type gregorianSource interface {
 	// next returns the timestamp, clock sequence and node for the clock
-	// reading now in the clock's era (see [clock]), or a step other than
-	// stepDone: stepWait to read the clock again and retry (stopped says
-	// the clock did not move in stallReads reads: then the source never
-	// waits), stepExhausted when no timestamp is left. e supplies random
-	// clock sequences.
-	next(now uint64, era uint32, stopped bool, e *entropy) (ticks uint64, seq uint16, node [6]byte, st step, err error)
+	// reading now in the clock's era (see [clock]), or a result other
+	// than gregorian.Done: Wait to read the clock again and retry
+	// (stopped says the clock did not move in stallReads reads: then the
+	// source never waits), Exhausted when no timestamp is left. e
+	// supplies random clock sequences.
+	next(now uint64, era uint32, stopped bool, e *entropy) (ticks uint64, seq uint16, node [6]byte, st gregorian.Result, err error)
 
 	// v6 returns the timestamp a version 6 UUID uses for ticks, which
 	// next returned, and reports whether one was left.
@@ -194,23 +170,23 @@ func newMemoryGregorian(nodes NodeSource) *memoryGregorian {
 	return &memoryGregorian{node: nodeState{src: nodes}}
 }
 
-func (m *memoryGregorian) next(now uint64, era uint32, stopped bool, e *entropy) (ticks uint64, seq uint16, node [6]byte, st step, err error) {
+func (m *memoryGregorian) next(now uint64, era uint32, stopped bool, e *entropy) (ticks uint64, seq uint16, node [6]byte, st gregorian.Result, err error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	draw, restored := m.era.due(era)
 	if node, err = m.node.get(now, restored); err != nil {
-		return 0, 0, node, stepDone, err
+		return 0, 0, node, gregorian.Done, err
 	}
 	if draw {
 		seq, err := e.randomSeq()
 		if err != nil {
-			return 0, 0, node, stepDone, err
+			return 0, 0, node, gregorian.Done, err
 		}
 		m.state.Restart(seq)
 		m.era.done(era)
 	}
 	ticks, seq, r := m.state.Take(now, 1, stopped)
-	return ticks, seq, node, stepOf(r), nil
+	return ticks, seq, node, r, nil
 }
 
 // v6 uses the timestamps as they come: holding them back from going back

@@ -1,7 +1,6 @@
 package uuid
 
 import (
-	"errors"
 	"sync"
 	"time"
 
@@ -65,20 +64,20 @@ func newFileGregorian(path string, wait time.Duration, nodes NodeSource, reg *st
 
 // next returns the next timestamp, clock sequence and node for the clock
 // reading now. Within the process, timestamps come from the block reserved
-// last, counted on from the last one, up to maxAhead ahead of the clock;
+// last, counted on from the last one, up to gregorian.Ahead ahead of the clock;
 // a burst that got there waits for a moving clock, as in memory. When the
 // block is used up, or the clock went back, stopped or changed its era,
 // the next block is reserved under the file's lock, where the uniqueness
 // rule decides its start, clock sequence and node.
-func (f *fileGregorian) next(now uint64, era uint32, stopped bool, e *entropy) (ticks uint64, seq uint16, node [6]byte, st step, err error) {
+func (f *fileGregorian) next(now uint64, era uint32, stopped bool, e *entropy) (ticks uint64, seq uint16, node [6]byte, st gregorian.Result, err error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.closed {
-		return 0, 0, node, stepDone, ErrClosed
+		return 0, 0, node, gregorian.Done, ErrClosed
 	}
 	_, restored := f.era.due(era)
 	if node, err = f.node.get(now, restored); err != nil {
-		return 0, 0, node, stepDone, err
+		return 0, 0, node, gregorian.Done, err
 	}
 	f.era.done(era)
 	if restored {
@@ -87,14 +86,14 @@ func (f *fileGregorian) next(now uint64, era uint32, stopped bool, e *entropy) (
 	ticks = max(now, f.last+1)
 	if f.reserved && !f.fresh {
 		switch {
-		case f.last+1 > now+maxAhead+gregorian.Slack || ticks > gregorian.MaxTicks:
-		case f.last+1 > now+maxAhead:
+		case f.last+1 > now+gregorian.Ahead+gregorian.Slack || ticks > gregorian.MaxTicks:
+		case f.last+1 > now+gregorian.Ahead:
 			if !stopped {
-				return 0, 0, node, stepWait, nil // a burst ahead of a moving clock
+				return 0, 0, node, gregorian.Wait, nil // a burst ahead of a moving clock
 			}
 		case ticks < f.blockEnd:
 			f.last = ticks
-			return ticks, f.seq, f.blockNode, stepDone, nil
+			return ticks, f.seq, f.blockNode, gregorian.Done, nil
 		}
 	}
 	return f.reserve(now, ticks, node, stopped, e)
@@ -102,7 +101,7 @@ func (f *fileGregorian) next(now uint64, era uint32, stopped bool, e *entropy) (
 
 // reserve reserves the next block under the file's lock and hands out its
 // first timestamp.
-func (f *fileGregorian) reserve(now, ticks uint64, node [6]byte, stopped bool, e *entropy) (uint64, uint16, [6]byte, step, error) {
+func (f *fileGregorian) reserve(now, ticks uint64, node [6]byte, stopped bool, e *entropy) (uint64, uint16, [6]byte, gregorian.Result, error) {
 	switch {
 	case f.blockSize == 0:
 		f.blockSize = minBlock
@@ -125,11 +124,11 @@ func (f *fileGregorian) reserve(now, ticks uint64, node [6]byte, stopped bool, e
 	}
 	start, seq, used, r, err := f.file.Reserve(c, f.wait)
 	if err != nil || r != gregorian.Done {
-		return 0, 0, node, stepOf(r), stateFileErr(err)
+		return 0, 0, node, r, err
 	}
 	f.seq, f.blockNode, f.last, f.blockEnd = seq, used, start, min(start+f.blockSize, gregorian.MaxTicks+1)
 	f.fresh, f.reserved = false, true
-	return start, seq, used, stepDone, nil
+	return start, seq, used, gregorian.Done, nil
 }
 
 // v6 uses the timestamps as they come, as in memory.
@@ -155,26 +154,4 @@ func (f *fileGregorian) close() error {
 		return &StateFileError{Path: f.path, Op: "close", Err: err}
 	}
 	return nil
-}
-
-// stateFileErr returns err as a [*StateFileError] if it is a state
-// file's, with the kinds of package statefile replaced by this package's.
-func stateFileErr(err error) error {
-	var se *statefile.Error
-	if !errors.As(err, &se) {
-		return err
-	}
-	cause := se.Err
-	switch {
-	case errors.Is(cause, statefile.ErrNoFileLocks):
-		cause = ErrNoFileLocks
-	case errors.Is(cause, statefile.ErrNotStateFile):
-		var k *statefile.KindError
-		if errors.As(cause, &k) {
-			cause = &statefile.KindError{Kind: ErrNotStateFile, Detail: k.Detail}
-		} else {
-			cause = ErrNotStateFile
-		}
-	}
-	return &StateFileError{Path: se.Path, Op: se.Op, Err: cause}
 }
