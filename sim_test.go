@@ -312,6 +312,12 @@ func (s *sim) kill(p *simProc) {
 // the clone then uses on its own. Both notice the restore, as a Generator
 // with the system clock does once the clone's wall clock is corrected.
 func (s *sim) clone(p *simProc) {
+	if p.weak > 0 {
+		// Clones part by their random clock sequences: with a Rand that
+		// repeats itself they repeat each other, as GeneratorOptions.Rand
+		// warns.
+		return
+	}
 	s.nextProc++
 	q := &simProc{w: s, id: s.nextProc, kind: p.kind, node: p.node, limit: p.limit, weak: p.weak, fresh: p.fresh,
 		rand: rand.New(rand.NewPCG(s.r.Uint64(), uint64(s.nextProc)))}
@@ -463,6 +469,7 @@ func (s *sim) act() {
 	case 6:
 		if !s.foreign() {
 			s.fs.names[simPath] = s.fs.newInode([]byte("# not a state file\n"))
+			rollback = true // the state is gone with the file
 			s.logf("actor: a foreign file")
 		}
 	case 7:
