@@ -36,7 +36,7 @@ const (
 	DropEvictionMerge   Name = "drop-eviction-merge"   // an evicted node's state is not merged into its bucket
 	NewSlotSkipsBucket  Name = "new-slot-skips-bucket" // a new slot starts from nothing, not from its bucket
 	CopiedSlotContinues Name = "copied-slot-continues" // a slot read from a copy of the file continues its run
-	FreshIgnored        Name = "fresh-ignored"         // a clone's claim does not restart its slot
+	KeepLongerFile      Name = "keep-longer-file"      // a file longer than the table is not cut to its length
 	NoHistoryMerge      Name = "no-history-merge"      // the process's history is not merged into the node
 	NoHistoryNote       Name = "no-history-note"       // a reservation is not recorded in the history
 
@@ -50,6 +50,6 @@ const (
 var All = []Name{
 	ContinueBelowEnd, ReuseSeqBelowBound, NoAheadClamp, InsertDropsBound, RestartKeepsUsed, MergeDropsRuns, NoteIgnored,
 	IgnoreLock, UnlockBeforeWrite, NoReopenOnReplace, DropEvictionMerge, NewSlotSkipsBucket, CopiedSlotContinues,
-	FreshIgnored, NoHistoryMerge, NoHistoryNote,
+	KeepLongerFile, NoHistoryMerge, NoHistoryNote,
 	BlockOverrun, ClaimShortBlock, NoEraRestart,
 }
