@@ -167,3 +167,41 @@ func TestStateFilePathsFreed(t *testing.T) {
 		t.Errorf("%d paths registered after closing them all; want %d", got, paths)
 	}
 }
+
+// TestStateFileOneFileTwoNames is issue 33's case 2: one process, one
+// node, a stopped clock; a Generator on dir/state makes 1 000 UUIDs, the
+// file is saved, a Generator on another name of the same file (dir/./state,
+// or through a symbolic link to dir) makes 100 000, the saved bytes are
+// written back in place, and the first Generator makes 100 000 more. The
+// process knows the file by its identity, not its name, so none repeats.
+func TestStateFileOneFileTwoNames(t *testing.T) {
+	for _, other := range []string{"dot", "symlink"} {
+		t.Run(other, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "state")
+			alias := dir + "/./state"
+			if other == "symlink" {
+				link := filepath.Join(t.TempDir(), "link")
+				if err := os.Symlink(dir, link); err != nil {
+					t.Skip(err)
+				}
+				alias = filepath.Join(link, "state")
+			}
+			g1 := NewGenerator(stateOptions(path, rfcTime))
+			defer g1.Close()
+			all := generate(t, 1000, g1.NewV1)
+			saved, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g2 := NewGenerator(stateOptions(alias, rfcTime))
+			all = append(all, generate(t, 100_000, g2.NewV1)...)
+			g2.Close()
+			if err := os.WriteFile(path, saved, 0o600); err != nil { // in place
+				t.Fatal(err)
+			}
+			all = append(all, generate(t, 100_000, g1.NewV1)...)
+			checkDistinct(t, "one file under two names", all)
+		})
+	}
+}

@@ -8,14 +8,19 @@ import (
 	"github.com/afb7af96/uuid/internal/gregorian"
 )
 
-// The state file is a table of up to Slots nodes, each with its state
-// under the uniqueness rule (a [gregorian.Node]), and, in Buckets, what is
-// left of the nodes evicted from the table. It is written whole at offset
-// 0 (all integers big-endian):
+// The state file holds two copies of a table of up to Slots nodes, each
+// with its state under the uniqueness rule (a [gregorian.Node]), and, in
+// Buckets, what is left of the nodes evicted from the table. Each copy
+// carries a count of the reservations written; a reader takes the valid
+// copy with the higher count, and a writer writes the other copy, so a
+// write that is cut short (a crash, a file size limit, a full disk) harms
+// only the older copy and the newest state survives, as LMDB keeps two
+// meta pages. Copy 0 is at offset 0, copy 1 at offset tableLen; a copy
+// (all integers big-endian):
 //
 //	offset size field
 //	     0    4 magic "UUst"
-//	     4    1 format version, 4
+//	     4    1 format version, 5
 //	     5    3 reserved, zero
 //	     8    8 count: reservations written so far
 //	    16   12 reserved, zero
@@ -35,10 +40,11 @@ import (
 // sequence (2), the clock sequences started in the lap (2), 4 reserved
 // bytes, then 8 runs of 10 bytes: end (8; 0: no run) and the clock
 // sequence (2), whose top bit says the run is open. Times are 100-ns
-// ticks since 1582-10-15.
+// ticks since 1582-10-15. Format 4 was one such table alone, at offset 0,
+// with version 4.
 const (
 	magic     = "UUst"
-	format    = 4
+	format    = 5
 	Slots     = 16
 	Buckets   = 16
 	headerLen = 32
@@ -46,20 +52,22 @@ const (
 	slotLen   = 32 + nodeLen
 	slotsAt   = headerLen + Buckets*nodeLen
 	tableLen  = slotsAt + Slots*slotLen
+	fileLen   = 2 * tableLen // the two copies
 )
 
 // Lengths of the earlier formats, which are read and written back as
-// format 4: format 1 was one 32-byte record, format 2 a table of 16
+// format 5: format 1 was one 32-byte record, format 2 a table of 16
 // 48-byte slots, format 3 a table of 16 64-byte slots after 16 evicted
-// bounds.
+// bounds, format 4 one copy of format 5's table.
 const (
 	len1 = 32
 	len2 = headerLen + 16*48
 	len3 = headerLen + 16*8 + 16*64
+	len4 = tableLen
 )
 
 // maxLen is the longest a state file of any format is.
-const maxLen = max(tableLen, len1, len2, len3)
+const maxLen = max(fileLen, len1, len2, len3, len4)
 
 // A Slot is one node's state in the table.
 type Slot struct {
@@ -140,41 +148,107 @@ func checksum(b []byte) uint32 {
 	return crc32.Update(crc32.ChecksumIEEE(b[:28]), crc32.IEEETable, b[headerLen:])
 }
 
-// Decode returns the table in b, the content of the file id:
+// Decode returns the newest table in b, the content of the file id (see
+// [decode]).
+func Decode(b []byte, id ID) (Table, error) {
+	t, _, err := decode(b, id)
+	return t, err
+}
+
+// decode returns the newest table in b, the content of the file id, and
+// the copy it came from (0 or 1; -1 if none did), so that the next write
+// goes to the other copy:
 //   - Empty, all zero bytes (what some file systems leave after a crash),
 //     or a prefix of the magic number: no state.
-//   - A table of format 1 to 4 that is too short or fails its checksum: no
-//     state (a write torn by a crash).
-//   - A table of format 1 to 3: read as format 4 (see [upgrade]).
+//   - Format 5: the valid copy with the higher count. A copy too short,
+//     failing its checksum, or zero (a write torn by a crash or a limit)
+//     counts as none. Copy 0 may still hold a table of an earlier format,
+//     which format 5's first write left in place.
+//   - A table of format 1 to 4 alone: read as format 5 from copy 0.
 //   - Anything else: ErrNotStateFile, and the file must be left alone.
-func Decode(b []byte, id ID) (Table, error) {
-	var t Table
+func decode(b []byte, id ID) (Table, int, error) {
+	if allZero(b) {
+		return Table{}, -1, nil
+	}
+	if !isDual(b) {
+		t, ok, err := decodeOne(b, id)
+		if !ok {
+			return t, -1, err
+		}
+		return t, 0, err
+	}
+	if len(b) > fileLen {
+		return Table{}, -1, notStateFile("longer than a file of format " + strconv.Itoa(format))
+	}
+	c0, c1 := b[:min(len(b), tableLen)], b[min(len(b), tableLen):]
+	if !allZero(c1) && !hasPrefix(c1, magic+string(rune(format))) {
+		return Table{}, -1, notStateFile("a second copy of another format")
+	}
+	if !allZero(c0) && !hasPrefix(c0, magic) {
+		return Table{}, -1, ErrNotStateFile
+	}
+	if len(c0) > 4 {
+		if v := formatLen(c0[4]); v != 0 && v < len(c0) && allZero(c0[v:]) {
+			c0 = c0[:v] // an earlier format, not yet written over
+		}
+	}
+	t0, ok0, _ := decodeOne(c0, id)
+	t1, ok1, _ := decodeOne(c1, id)
+	switch {
+	case ok1 && (!ok0 || t1.Count > t0.Count):
+		return t1, 1, nil
+	case ok0:
+		return t0, 0, nil
+	}
+	return Table{}, -1, nil
+}
+
+// isDual reports whether b is a file of format 5: copy 0 says so, or copy
+// 1 begins as one does.
+func isDual(b []byte) bool {
+	head := magic + string(rune(format))
+	if len(b) >= len(head) && string(b[:len(head)]) == head {
+		return true
+	}
+	return len(b) > tableLen && !allZero(b[tableLen:]) && hasPrefix(b[tableLen:], head)
+}
+
+// hasPrefix reports whether b begins with p, or with as much of p as b
+// holds (a write torn in p).
+func hasPrefix(b []byte, p string) bool {
+	n := min(len(b), len(p))
+	return string(b[:n]) == p[:n]
+}
+
+// decodeOne returns the one table in b, and reports whether it holds one;
+// a table that is torn (too short, failing its checksum) holds none.
+func decodeOne(b []byte, id ID) (t Table, ok bool, err error) {
 	n := min(len(b), len(magic))
 	switch {
 	case allZero(b):
-		return t, nil
+		return t, false, nil
 	case string(b[:n]) != magic[:n]:
-		return t, ErrNotStateFile
+		return t, false, ErrNotStateFile
 	case len(b) <= len(magic):
-		return t, nil // torn in the magic number
+		return t, false, nil // torn in the magic number
 	}
 	want := formatLen(b[4])
 	switch {
 	case want == 0:
-		return t, notStateFile("format version " + strconv.Itoa(int(b[4])))
+		return t, false, notStateFile("format version " + strconv.Itoa(int(b[4])))
 	case len(b) > want:
-		return t, notStateFile("longer than a table of format " + strconv.Itoa(int(b[4])))
+		return t, false, notStateFile("longer than a table of format " + strconv.Itoa(int(b[4])))
 	case len(b) < want:
-		return t, nil // torn
+		return t, false, nil // torn
 	case b[4] == 1:
 		if binary.BigEndian.Uint32(b[28:]) != crc32.ChecksumIEEE(b[:28]) {
-			return t, nil
+			return t, false, nil
 		}
 	case binary.BigEndian.Uint32(b[28:]) != checksum(b):
-		return t, nil
+		return t, false, nil
 	}
-	if b[4] != format {
-		return upgrade(b, id), nil
+	if b[4] < 4 {
+		return upgrade(b, id), true, nil
 	}
 	t.Count = binary.BigEndian.Uint64(b[8:])
 	for i := range t.Buckets {
@@ -190,7 +264,7 @@ func Decode(b []byte, id ID) (Table, error) {
 			State: getNode(p[32:]),
 		}
 	}
-	return t, nil
+	return t, true, nil
 }
 
 // formatLen returns the length of a file of format f, or 0 for a format
@@ -203,7 +277,7 @@ func formatLen(f byte) int {
 		return len2
 	case 3:
 		return len3
-	case format:
+	case 4, format:
 		return tableLen
 	}
 	return 0

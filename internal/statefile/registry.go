@@ -12,12 +12,16 @@ import (
 // while one of them holds it. An entry is dropped when the last holder
 // releases it, so memory is bounded by the paths in use.
 //
-// The Registry also keeps what the process reserved, by path and node (its
+// The Registry also keeps what the process reserved, by file and node (its
 // history), for the life of the process: it is what lets a process never
 // repeat its own UUIDs when a file loses what it wrote (removed, emptied,
 // torn, rolled back by a backup restored in place or replaced by an older
-// copy). It is bounded: past HistoryMax paths and nodes it starts over,
-// and only the files then remember what it forgot.
+// copy). A file is known by its identity (device and inode) once opened,
+// so one file under two names (dir/state, dir/./state, a symbolic link to
+// dir) has one history; and by the path too, so that a file replaced under
+// its name (a backup restored by a rename) still knows what the process
+// handed out through that name. It is bounded: past HistoryMax entries it
+// starts over, and only the files then remember what it forgot.
 type Registry struct {
 	FS    FS
 	mu    sync.Mutex
@@ -27,10 +31,11 @@ type Registry struct {
 	hist   map[histKey]*history
 }
 
-// A histKey names a history: a path, as the process named it, and a node.
-// Each file keeps its own, so that one file's clocks do not weigh on
-// another's.
+// A histKey names a history: a file, by its identity or by the path the
+// process named it by (then id is zero), and a node. Each file keeps its
+// own, so that one file's clocks do not weigh on another's.
 type histKey struct {
+	id   ID
 	path string
 	node [6]byte
 }
@@ -106,12 +111,18 @@ func (s *Shared) Reserve(c Claim, wait time.Duration) (start uint64, seq uint16,
 	if err != nil || res != gregorian.Done {
 		return start, seq, node, res, err
 	}
-	s.reg.note(histKey{s.path, node}, seq, min(start+c.N, gregorian.MaxTicks+1))
+	end := min(start+c.N, gregorian.MaxTicks+1)
+	s.reg.note(histKey{path: s.path, node: node}, seq, end)
+	s.reg.note(histKey{id: s.store.id, node: node}, seq, end)
 	return start, seq, node, res, nil
 }
 
-// history merges into n what the process handed out with node.
-func (s *Shared) history(node [6]byte, n *gregorian.Node) { s.reg.merge(histKey{s.path, node}, n) }
+// history merges into n what the process handed out with node through
+// this path and on the file the store has open, under whatever name.
+func (s *Shared) history(node [6]byte, n *gregorian.Node) {
+	s.reg.merge(histKey{path: s.path, node: node}, n)
+	s.reg.merge(histKey{id: s.store.id, node: node}, n)
+}
 
 // A history is what a process handed out with one node: a bound for each
 // clock sequence it used, up to historyRuns of them, and a floor for the

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
+	"io"
 	"testing"
 
 	"github.com/afb7af96/uuid/internal/gregorian"
@@ -46,6 +47,26 @@ func format3(node [6]byte, seq uint16, end, high uint64, file ID) []byte {
 	return b
 }
 
+// format4 returns the format-4 file (the previous version's) of the
+// table encoded in enc: the one table with version 4.
+func format4(enc [tableLen]byte) []byte {
+	b := enc[:]
+	b[4] = 4
+	binary.BigEndian.PutUint32(b[28:], checksum(b))
+	return b
+}
+
+// dual returns a format-5 file with c0 and c1 as its copies, either of
+// them nil or short.
+func dual(c0, c1 []byte) []byte {
+	b := append(make([]byte, 0, fileLen), c0...)
+	if c1 == nil {
+		return b
+	}
+	b = append(b, make([]byte, tableLen-len(b))...)
+	return append(b, c1...)
+}
+
 // TestDecode reads every format the package ever wrote, and its own torn
 // and zeroed files as empty; only a file that is clearly someone else's is
 // refused.
@@ -57,6 +78,12 @@ func TestDecode(t *testing.T) {
 	v4.Slots[2] = Slot{Used: 3, Hits: 1, Node: node, File: file}
 	v4.Slots[2].State.Note(0x123, t0)
 	enc := v4.Encode()
+	v5 := dual(enc[:], nil) // format 5 with one copy written
+	old := format4(enc)
+	newer := v4
+	newer.Count = 9
+	newer.Slots[2].State.Note(0x123, t0+100)
+	newEnc := newer.Encode()
 	rec := make([]byte, len1)
 	copy(rec, "UUst\x01")
 	binary.BigEndian.PutUint64(rec[8:], t0)
@@ -81,14 +108,25 @@ func TestDecode(t *testing.T) {
 		{name: "torn-format-4", b: enc[:100], empty: true},
 		{name: "torn-format-2", b: format2(node, 5, t0, file)[:500], empty: true},
 		{name: "bad-checksum", b: append(append([]byte(nil), enc[:tableLen-1]...), enc[tableLen-1]^1), empty: true},
-		{name: "format-4", b: enc[:], seq: 0x123, end: t0},
+		{name: "format-4", b: old, seq: 0x123, end: t0},
+		{name: "format-5-copy-0", b: v5, seq: 0x123, end: t0},
+		{name: "format-5-copy-1", b: dual(nil, enc[:]), seq: 0x123, end: t0},
+		{name: "format-5-newer-1", b: dual(enc[:], newEnc[:]), seq: 0x123, end: t0 + 100},
+		{name: "format-5-newer-0", b: dual(newEnc[:], enc[:]), seq: 0x123, end: t0 + 100},
+		{name: "format-5-torn-1", b: dual(enc[:], newEnc[:100]), seq: 0x123, end: t0},
+		{name: "format-5-torn-0", b: dual(append(newEnc[:1000:1000], enc[1000:]...), enc[:]), seq: 0x123, end: t0},
+		{name: "format-5-over-4", b: dual(old, newEnc[:]), seq: 0x123, end: t0 + 100},
+		{name: "format-5-over-3", b: dual(format3(node, 0x0abc, t0, t0+5, file), newEnc[:]), seq: 0x123, end: t0 + 100},
+		{name: "format-5-torn-over-3", b: dual(format3(node, 0x0abc, t0, t0+5, file), newEnc[:7]), seq: 0x0abc, end: t0 + 5, elseEnd: t0 + 5},
+		{name: "format-5-other-copy", b: dual(enc[:], []byte("# not a state file\n")), want: ErrNotStateFile},
+		{name: "format-5-too-long", b: append(dual(enc[:], enc[:]), 0), want: ErrNotStateFile},
 		{name: "format-1", b: rec, seq: 0x777, end: t0, elseEnd: t0},
 		{name: "format-2", b: format2(node, 0x2bcd, t0, file), seq: 0x2bcd, end: t0, elseEnd: t0},
 		{name: "format-3", b: format3(node, 0x0abc, t0, t0+5, file), seq: 0x0abc, end: t0 + 5, elseEnd: t0 + 5},
 		{name: "text", b: []byte("# not a state file\n"), want: ErrNotStateFile},
 		{name: "magic-then-text", b: []byte("UUsx and more"), want: ErrNotStateFile},
 		{name: "format-9", b: []byte("UUst\x09\x00\x00\x00"), want: ErrNotStateFile},
-		{name: "too-long", b: append(enc[:], 0), want: ErrNotStateFile},
+		{name: "too-long", b: append(old, 1), want: ErrNotStateFile},
 		{name: "one-byte", b: []byte{'x'}, want: ErrNotStateFile},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -139,7 +177,7 @@ func TestLayout(t *testing.T) {
 		want uint64
 	}{
 		{"len", uint64(len(b)), 3872},
-		{"format", uint64(b[4]), 4},
+		{"format", uint64(b[4]), 5},
 		{"count", be.Uint64(b[8:]), 7},
 		{"bucket 1 floor", be.Uint64(b[32+104:]), 0x0102030405060708},
 		{"slot 0 used", be.Uint64(b[1696:]), 7},
@@ -271,6 +309,99 @@ func TestExhaustedRandomNodeNotAdopted(t *testing.T) {
 		start, _, node, r, err := tab.Reserve(Claim{From: t0, N: 64, Node: own, Random: true, RandSeq: 5}, ID{1, 1}, noHistory)
 		if err != nil || r != gregorian.Done || start < t0 || start > t0+gregorian.Ahead || node == bad {
 			t.Fatalf("random node %d: start t0%+d, node %x, result %d, %v", i, int64(start-t0), node, r, err)
+		}
+	}
+}
+
+// memFS is a file system of one file in memory, whose writes can be made
+// to fail after some bytes, as a file size limit (EFBIG), a full disk
+// (ENOSPC) or a quota (EDQUOT) cuts them.
+type memFS struct {
+	data []byte
+	cut  int // a write stops after this many bytes; -1: none does
+}
+
+var errLimit = errors.New("file too large")
+
+func (m *memFS) Open(string) (File, error)  { return memFile{m}, nil }
+func (m *memFS) Lstat(string) (Info, error) { return Info{Mode: 0o600, ID: ID{1, 2}, Links: 1}, nil }
+func (f memFile) Stat() (Info, error)       { return f.m.Lstat("") }
+func (f memFile) TryLock() (bool, error)    { return true, nil }
+func (f memFile) Unlock() error             { return nil }
+func (f memFile) Close() error              { return nil }
+func (f memFile) Truncate(size int64) error {
+	f.m.data = f.m.data[:min(int(size), len(f.m.data))]
+	return nil
+}
+func (f memFile) ReadAt(b []byte, off int64) (int, error) {
+	if off >= int64(len(f.m.data)) {
+		return 0, io.EOF
+	}
+	n := copy(b, f.m.data[off:])
+	if n < len(b) {
+		return n, io.EOF
+	}
+	return n, nil
+}
+
+func (f memFile) WriteAt(b []byte, off int64) (int, error) {
+	var err error
+	if f.m.cut >= 0 && len(b) > f.m.cut {
+		b, err = b[:f.m.cut], errLimit
+	}
+	if end := int(off) + len(b); end > len(f.m.data) {
+		f.m.data = append(f.m.data, make([]byte, end-len(f.m.data))...)
+	}
+	copy(f.m.data[off:], b)
+	return len(b), err
+}
+
+type memFile struct{ m *memFS }
+
+// TestCutWrite cuts a reservation's write after every byte count, over
+// either copy and over a file of format 4: the call fails with an *Error
+// of the write, and the state written before it survives whole, so the
+// next reservation of the node continues above everything it handed out.
+func TestCutWrite(t *testing.T) {
+	node := [6]byte{0x00, 0x1b, 0x21, 1, 2, 3}
+	other := [6]byte{0x00, 0x1b, 0x21, 9, 9, 9}
+	for _, start := range []string{"copy-0", "copy-1", "format-4"} {
+		for n := range tableLen + 1 {
+			m := &memFS{cut: -1}
+			s := NewStore(m, "state")
+			var high uint64
+			reserve := func(who [6]byte) error {
+				start, _, _, _, err := s.Reserve(Claim{From: t0, N: 64, Node: who, Stopped: true, RandSeq: 5}, 0, noHistory)
+				if err == nil && who == node {
+					high = max(high, start+64)
+				}
+				return err
+			}
+			switch start {
+			case "copy-0":
+				reserve(node) // copy 0 holds it; the cut write goes to copy 1
+			case "copy-1":
+				reserve(node)
+				reserve(node)
+			case "format-4":
+				reserve(node)
+				m.data = format4([tableLen]byte(m.data))
+			}
+			m.cut = n
+			err := reserve(other)
+			var fe *Error
+			if n < tableLen && (!errors.As(err, &fe) || fe.Op != "write" || !errors.Is(err, errLimit)) {
+				t.Fatalf("%s: a write cut after %d bytes: err = %v; want an *Error of the write", start, n, err)
+			}
+			m.cut = -1
+			tab, err := Decode(m.data, ID{1, 2})
+			if err != nil {
+				t.Fatalf("%s, cut after %d bytes: Decode: %v", start, n, err)
+			}
+			i := tab.find(node)
+			if i < 0 || tab.Slots[i].State.Bound(tab.Slots[i].State.Runs[0].Seq) < high {
+				t.Fatalf("%s, cut after %d bytes: the node's state was lost (slot %d)", start, n, i)
+			}
 		}
 	}
 }

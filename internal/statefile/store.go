@@ -13,8 +13,9 @@ import (
 
 // A Store is the state file at one path, which every process using it
 // opens, as RFC 4122, Section 4.2.1 describes. A reservation takes the
-// file's lock, reads the table, writes it back with a single write at
-// offset 0 and releases the lock; a process that dies loses its lock with
+// file's lock, reads the newest of the file's two copies of the table,
+// writes the new table over the other copy with a single write and
+// releases the lock; a process that dies loses its lock with
 // its descriptor. Writes are not synced: a process that is killed has made
 // its write already, into the page cache, which the next process reads.
 //
@@ -140,7 +141,7 @@ func (s *Store) Reserve(c Claim, wait time.Duration, hist func([6]byte, *gregori
 	if err != nil && err != io.EOF {
 		return 0, 0, c.Node, 0, fileError(s.path, "read", err)
 	}
-	t, err := Decode(s.buf[:size], s.id)
+	t, from, err := decode(s.buf[:size], s.id)
 	if err != nil {
 		return 0, 0, c.Node, 0, fileError(s.path, "read", err)
 	}
@@ -149,11 +150,15 @@ func (s *Store) Reserve(c Claim, wait time.Duration, hist func([6]byte, *gregori
 		return 0, 0, node, res, err
 	}
 	b := t.Encode()
-	if _, err := s.f.WriteAt(b[:], 0); err != nil {
+	at := int64(0) // the copy the table was not read from
+	if from == 0 {
+		at = tableLen
+	}
+	if _, err := s.f.WriteAt(b[:], at); err != nil {
 		return 0, 0, c.Node, 0, fileError(s.path, "write", err)
 	}
-	if size > len(b) { // a longer file of zero bytes
-		if err := s.f.Truncate(int64(len(b))); err != nil {
+	if size > fileLen { // a longer file of zero bytes
+		if err := s.f.Truncate(at + tableLen); err != nil {
 			return 0, 0, c.Node, 0, fileError(s.path, "write", err)
 		}
 	}
