@@ -176,7 +176,11 @@ func (p *simProc) newGenerator() *Generator {
 	if p.kind == "memory" {
 		g.greg = newMemoryGregorian(nodes)
 	} else {
-		g.greg = newFileGregorian(simSpellings[p.w.r.IntN(len(simSpellings))], -1, nodes, p.reg)
+		path := simSpellings[p.w.r.IntN(len(simSpellings))]
+		if simWithout["spellings"] {
+			path = simPath
+		}
+		g.greg = newFileGregorian(path, -1, nodes, p.reg)
 	}
 	g.dce.node.src = nodes
 	return g
@@ -252,6 +256,17 @@ func (s *sim) violate(check, format string, args ...any) {
 	}
 }
 
+// simWithout turns features of the simulator off (UUID_SIM_WITHOUT, a
+// comma-separated list of spellings, cuts, weak), to tell which one a
+// failing seed needs.
+var simWithout = func() map[string]bool {
+	m := map[string]bool{}
+	for _, f := range strings.Split(os.Getenv("UUID_SIM_WITHOUT"), ",") {
+		m[f] = true
+	}
+	return m
+}()
+
 // simTrace logs every block a process reserves (UUID_SIM_TRACE set).
 var simTrace = os.Getenv("UUID_SIM_TRACE") != ""
 
@@ -269,10 +284,10 @@ func (s *sim) startProc(kind string) *simProc {
 	if kind == "memory" {
 		p.node = [6]byte{0x02, 0xee, 0, 0, 0, byte(p.id)}
 	}
-	if s.r.IntN(8) == 0 { // under ulimit -f: writes stop at the limit
+	if s.r.IntN(8) == 0 && !simWithout["cuts"] { // under ulimit -f: writes stop at the limit
 		p.limit = s.r.IntN(8192)
 	}
-	if kind != "memory" && s.r.IntN(4) == 0 {
+	if kind != "memory" && s.r.IntN(4) == 0 && !simWithout["weak"] {
 		p.weak = 1 + s.r.IntN(2) // a Rand of zeros, or of zeros and ones
 	}
 	c := &simClock{kind: "run", now: &s.now}
@@ -483,7 +498,7 @@ func (s *sim) act() {
 		rollback = true
 		s.logf("actor: a file of NULs")
 	case 9:
-		s.fs.full = !s.fs.full
+		s.fs.full = !s.fs.full && !simWithout["cuts"]
 		s.logf("actor: disk full %v", s.fs.full)
 	}
 }
@@ -691,6 +706,10 @@ func TestSimulator(t *testing.T) {
 				if f := s.failed; f != nil {
 					failed = append(failed, seeds[i])
 					byCheck[f.check]++
+					if len(failed) <= 200 {
+						msg, _, _ := strings.Cut(f.msg, "\n")
+						t.Logf("failing seed %d, step %d: %s: %s", seeds[i], f.step, f.check, msg)
+					}
 					if shown < 3 {
 						shown++
 						t.Errorf("seed %d, step %d: %s: %s\nschedule:\n%s\nreplay: UUID_SIM_SEED=%d UUID_SIM_STEPS=%d go test -run '^TestSimulator$' .",

@@ -161,15 +161,20 @@ func (f *simFile) WriteAt(b []byte, off int64) (int, error) {
 	switch {
 	case cut:
 		n, crash = w.r.IntN(len(b)+1), true // the process dies in the write
+		if simWithout["cuts"] {
+			n = len(b)
+		}
 	case f.p.limit >= 0 && int(off)+len(b) > f.p.limit:
 		n, err = max(0, min(len(b), f.p.limit-int(off))), errSimFileTooLarge
 	case w.fs.full:
 		n, err = w.r.IntN(len(b)), errSimNoSpace
 	}
-	if end := int(off) + n; end > len(f.inode.data) {
+	if end := int(off) + n; n > 0 && end > len(f.inode.data) { // a write of nothing leaves the size
 		f.inode.data = append(f.inode.data, make([]byte, end-len(f.inode.data))...)
 	}
-	copy(f.inode.data[off:], b[:n])
+	if n > 0 {
+		copy(f.inode.data[off:], b[:n])
+	}
 	f.p.writes++
 	// The actor may have replaced the file since the lock.
 	f.p.wrote, f.p.orphan, f.p.erased = w.events, f.inode.gone, f.inode.goneRollback
