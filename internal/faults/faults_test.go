@@ -43,7 +43,7 @@ func TestSites(t *testing.T) {
 		}
 	}
 	sites := map[string][]string{}
-	site := regexp.MustCompile(`faults\.Enabled && faults\.On\(faults\.([A-Za-z]+)\)`)
+	site := regexp.MustCompile(`faults\.On\(faults\.([A-Za-z]+)\)`)
 	err = filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err

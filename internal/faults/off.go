@@ -6,5 +6,5 @@ package faults
 // nothing.
 const Enabled = false
 
-// On reports false.
+// On reports false: a site compiles to nothing.
 func On(Name) bool { return false }

@@ -2,6 +2,7 @@ package statefile
 
 import (
 	"encoding/binary"
+	"github.com/afb7af96/uuid/internal/faults"
 	"hash/crc32"
 	"strconv"
 
@@ -195,7 +196,7 @@ func decode(b []byte, id ID) (Table, int, error) {
 	t0, ok0, _ := decodeOne(c0, id)
 	t1, ok1, _ := decodeOne(c1, id)
 	switch {
-	case ok1 && (!ok0 || t1.Count > t0.Count):
+	case ok1 && (!ok0 || t1.Count > t0.Count || faults.On(faults.SkipGenerationCheck)):
 		return t1, 1, nil
 	case ok0:
 		return t0, 0, nil
@@ -244,7 +245,7 @@ func decodeOne(b []byte, id ID) (t Table, ok bool, err error) {
 		if binary.BigEndian.Uint32(b[28:]) != crc32.ChecksumIEEE(b[:28]) {
 			return t, false, nil
 		}
-	case binary.BigEndian.Uint32(b[28:]) != checksum(b):
+	case binary.BigEndian.Uint32(b[28:]) != checksum(b) && !faults.On(faults.AcceptTornCopy):
 		return t, false, nil
 	}
 	if b[4] < 4 {

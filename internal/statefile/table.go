@@ -1,6 +1,7 @@
 package statefile
 
 import (
+	"github.com/afb7af96/uuid/internal/faults"
 	"hash/crc32"
 
 	"github.com/afb7af96/uuid/internal/gregorian"
@@ -70,12 +71,15 @@ func (t *Table) reserve(c Claim, node [6]byte, file ID, hist func([6]byte, *greg
 			return 0, 0, node, 0, c.RandErr
 		}
 		i = t.victim()
-		if v := &t.Slots[i]; v.Used != 0 {
+		if v := &t.Slots[i]; v.Used != 0 && !faults.On(faults.DropEvictionMerge) {
 			t.Buckets[bucket(v.Node)].Merge(&v.State)
 		}
 		s = Slot{Node: node, State: t.Buckets[bucket(node)]}
+		if faults.On(faults.NewSlotSkipsBucket) {
+			s.State = gregorian.Node{}
+		}
 		s.State.Restart(c.RandSeq)
-	case c.Fresh || t.Slots[i].File != file:
+	case c.Fresh || (t.Slots[i].File != file && !faults.On(faults.CopiedSlotContinues)):
 		if c.RandErr != nil {
 			return 0, 0, node, 0, c.RandErr
 		}
