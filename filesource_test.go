@@ -3,13 +3,17 @@
 package uuid
 
 import (
+	"encoding/binary"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/afb7af96/uuid/internal/gregorian"
 	"github.com/afb7af96/uuid/internal/statefile"
 )
 
@@ -203,5 +207,123 @@ func TestStateFileOneFileTwoNames(t *testing.T) {
 			all = append(all, generate(t, 100_000, g1.NewV1)...)
 			checkDistinct(t, "one file under two names", all)
 		})
+	}
+}
+
+// TestStateFileFreshNodesClockBack is issue 33's case 4: a Generator per
+// request, each with a fresh node, on one state file and a clock that
+// runs, evicts nodes into the table's buckets; then the clock is set back
+// 30 s. A new node, which never handed out anything, is dated by its own
+// clock, not by what the evicted nodes of its bucket handed out.
+func TestStateFileFreshNodesClockBack(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state")
+	now := rfcTime
+	clock := func() time.Time { return now }
+	var r [8]byte
+	fresh := func(i int) NodeSource {
+		binary.BigEndian.PutUint64(r[:], uint64(i)*0x9e3779b97f4a7c15)
+		return StaticNode([6]byte{r[0] &^ 1, r[1], r[2], r[3], r[4], r[5]})
+	}
+	request := func(i int) uint64 {
+		g := NewGenerator(GeneratorOptions{StateFile: path, Node: fresh(i), Now: clock})
+		defer g.Close()
+		u, err := g.NewV1()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v1Ticks(u)
+	}
+	for i := range 300 {
+		request(i)
+		now = now.Add(time.Millisecond)
+	}
+	now = now.Add(-30 * time.Second)
+	worst := uint64(0)
+	for i := range 32 {
+		if ahead := request(1000+i) - gregorianTicks(now); ahead < 1<<63 {
+			worst = max(worst, ahead)
+		}
+		now = now.Add(time.Millisecond)
+	}
+	t.Logf("after the clock went back 30 s, new nodes were at most %v ahead", time.Duration(worst*100))
+	if worst > gregorian.Ahead {
+		t.Errorf("a new node's UUID was dated %v ahead of its clock; want at most 1 s", time.Duration(worst*100))
+	}
+}
+
+// TestStoppedClockSlowestCall is issue 33's latency bound: 32 goroutines,
+// each with a Generator, on a clock that stands still, with one state file
+// and then in memory, in one run. The slowest call with the file must be
+// at most 10 times the slowest in memory (or 20 ms, under which a loaded
+// machine's scheduler decides alone). UUID_SOAK_SECONDS=N makes each
+// goroutine call N times as often.
+func TestStoppedClockSlowestCall(t *testing.T) {
+	const workers = 32
+	each := 4_000 * soakScale(t)
+	slowest := func(path string) time.Duration {
+		var wg sync.WaitGroup
+		worst := make([]time.Duration, workers)
+		for w := range workers {
+			g := NewGenerator(GeneratorOptions{StateFile: path, Node: StaticNode(stateNode), Rand: constRand{}, Now: fixedClock(rfcTime)})
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				defer g.Close()
+				for range each {
+					t0 := time.Now()
+					if _, err := g.NewV1(); err != nil {
+						t.Error(err)
+						return
+					}
+					worst[w] = max(worst[w], time.Since(t0))
+				}
+			}()
+		}
+		wg.Wait()
+		return slices.Max(worst)
+	}
+	file := slowest(filepath.Join(t.TempDir(), "state"))
+	mem := slowest("")
+	t.Logf("%d goroutines × %d calls on a stopped clock: slowest call %v with a state file, %v in memory (%.1fx)", workers, each, file, mem, float64(file)/float64(mem))
+	if file > 10*mem && file > 20*time.Millisecond {
+		t.Errorf("slowest call %v with a state file; want at most 10 times %v, the slowest in memory", file, mem)
+	}
+}
+
+// TestStateFileFarReadingsForgotten is issue 33's case 3: one process,
+// one path, rounds with the file removed before each, and in each round
+// one clock reading a year or more ahead (the last past the layout's
+// end). The process's history must not date a later Generator of the
+// node ahead of a sane clock, or exhaust it.
+func TestStateFileFarReadingsForgotten(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state")
+	sane := rfcTime
+	for round := range 16 {
+		os.Remove(path)
+		far := sane.AddDate(1+round, 0, 0)
+		if round == 15 {
+			far = time.Date(5300, 1, 1, 0, 0, 0, 0, time.UTC)
+		}
+		readings := []time.Time{sane, far, sane}
+		i := 0
+		g := NewGenerator(GeneratorOptions{StateFile: path, Node: StaticNode(stateNode), Now: func() time.Time {
+			r := readings[min(i, len(readings)-1)]
+			i++
+			return r
+		}})
+		for range 3 {
+			g.NewV1() // the far reading past the layout's end fails: ErrExhausted
+		}
+		g.Close()
+		sane = sane.Add(time.Second)
+		h := NewGenerator(GeneratorOptions{StateFile: path, Node: StaticNode(stateNode), Now: fixedClock(sane)})
+		u, err := h.NewV1()
+		h.Close()
+		if err != nil {
+			t.Fatalf("round %d: a sane clock after far readings: %v", round, err)
+		}
+		if ahead := v1Ticks(u) - gregorianTicks(sane); ahead > gregorian.Ahead && ahead < 1<<63 {
+			t.Fatalf("round %d: a sane clock after far readings: %v is %v ahead", round, u, time.Duration(ahead*100))
+		}
 	}
 }

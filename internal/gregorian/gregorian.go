@@ -169,6 +169,25 @@ func (s *Node) Note(seq uint16, end uint64) {
 	}
 }
 
+// Near reports whether [Node.Take] may hand out timestamps with seq before
+// s changes otherwise: seq is listed in Runs, or is one of the MaxRuns+1
+// clock sequences the lap starts next. A holder of bounds that s does not
+// know (a process's own history) notes those of the clock sequences that
+// are near before each Take, and so need not note the others: noting a
+// far reading's run of every round would push the runs with lower bounds
+// out of Runs into Floor, and date every clock sequence ahead.
+func (s *Node) Near(seq uint16) bool {
+	seq &= Seqs - 1
+	if s.find(seq) >= 0 {
+		return true
+	}
+	n := s.N
+	if n == Seqs {
+		n = 0 // Take begins a new lap at Lap
+	}
+	return (seq-s.Lap-n)&(Seqs-1) <= MaxRuns
+}
+
 // Merge raises s so that every bound of s is at or above o's.
 func (s *Node) Merge(o *Node) {
 	m := max(o.Floor, o.Used)

@@ -95,3 +95,19 @@ func TestBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestNear: the clock sequences Take may use next are the listed ones and
+// the MaxRuns+1 the lap starts next, also across a lap's end.
+func TestNear(t *testing.T) {
+	var s Node
+	s.Restart(Seqs - 3)
+	s.Note(100, 5)
+	for _, c := range []struct {
+		seq  uint16
+		want bool
+	}{{Seqs - 3, true}, {Seqs - 1, true}, {0, true}, {MaxRuns - 3, true}, {MaxRuns - 2, false}, {100, true}, {99, false}, {Seqs - 4, false}} {
+		if got := s.Near(c.seq); got != c.want {
+			t.Errorf("Near(%d) = %v; want %v", c.seq, got, c.want)
+		}
+	}
+}

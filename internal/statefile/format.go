@@ -36,13 +36,17 @@ import (
 //	              16   8 device and
 //	              24   8 inode of the file the slot was written to
 //	              32 104 the node's state
+//	  3872   64 the filter of bucket 0, then of buckets 1 to 15: a Bloom
+//	            filter (512 bits, 4 per node) of the nodes evicted into
+//	            the bucket, so that a node never evicted (a new one) does
+//	            not start from the bucket's state
 //
 // A node state (104 bytes): floor (8), used (8), the lap's first clock
 // sequence (2), the clock sequences started in the lap (2), 4 reserved
 // bytes, then 8 runs of 10 bytes: end (8; 0: no run) and the clock
 // sequence (2), whose top bit says the run is open. Times are 100-ns
-// ticks since 1582-10-15. Format 4 was one such table alone, at offset 0,
-// with version 4.
+// ticks since 1582-10-15. Format 4 was one such table without the
+// filters, alone at offset 0, with version 4.
 const (
 	magic     = "UUst"
 	format    = 5
@@ -52,19 +56,21 @@ const (
 	nodeLen   = 24 + gregorian.MaxRuns*10
 	slotLen   = 32 + nodeLen
 	slotsAt   = headerLen + Buckets*nodeLen
-	tableLen  = slotsAt + Slots*slotLen
+	filterLen = 64
+	filtersAt = slotsAt + Slots*slotLen
+	tableLen  = filtersAt + Buckets*filterLen
 	fileLen   = 2 * tableLen // the two copies
 )
 
 // Lengths of the earlier formats, which are read and written back as
 // format 5: format 1 was one 32-byte record, format 2 a table of 16
 // 48-byte slots, format 3 a table of 16 64-byte slots after 16 evicted
-// bounds, format 4 one copy of format 5's table.
+// bounds, format 4 one copy of format 5's table without the filters.
 const (
 	len1 = 32
 	len2 = headerLen + 16*48
 	len3 = headerLen + 16*8 + 16*64
-	len4 = tableLen
+	len4 = filtersAt
 )
 
 // maxLen is the longest a state file of any format is.
@@ -83,6 +89,7 @@ type Slot struct {
 type Table struct {
 	Count   uint64
 	Buckets [Buckets]gregorian.Node
+	Left    [Buckets][filterLen]byte // filters of the nodes evicted into each bucket
 	Slots   [Slots]Slot
 }
 
@@ -104,6 +111,9 @@ func (t *Table) Encode() [tableLen]byte {
 		binary.BigEndian.PutUint64(p[16:], s.File.Dev)
 		binary.BigEndian.PutUint64(p[24:], s.File.Ino)
 		putNode(p[32:], &s.State)
+	}
+	for i := range t.Left {
+		copy(b[filtersAt+i*filterLen:], t.Left[i][:])
 	}
 	binary.BigEndian.PutUint32(b[28:], checksum(b[:]))
 	return b
@@ -172,6 +182,9 @@ func decode(b []byte, id ID) (Table, int, error) {
 		return Table{}, -1, nil
 	}
 	if !isDual(b) {
+		if v := formatLen(b[min(4, len(b)-1)]); len(b) > 4 && v != 0 && v < len(b) && len(b) <= fileLen && allZero(b[v:]) {
+			b = b[:v] // a crash extended the file by the second copy, unwritten
+		}
 		t, ok, err := decodeOne(b, id)
 		if !ok {
 			return t, -1, err
@@ -251,6 +264,13 @@ func decodeOne(b []byte, id ID) (t Table, ok bool, err error) {
 	if b[4] < 4 {
 		return upgrade(b, id), true, nil
 	}
+	if b[4] == 4 {
+		defer t.unknownLeft() // format 4 kept no filters
+	} else {
+		for i := range t.Left {
+			t.Left[i] = [filterLen]byte(b[filtersAt+i*filterLen:])
+		}
+	}
 	t.Count = binary.BigEndian.Uint64(b[8:])
 	for i := range t.Buckets {
 		t.Buckets[i] = getNode(b[headerLen+i*nodeLen:])
@@ -278,7 +298,9 @@ func formatLen(f byte) int {
 		return len2
 	case 3:
 		return len3
-	case 4, format:
+	case 4:
+		return len4
+	case format:
 		return tableLen
 	}
 	return 0
@@ -332,5 +354,18 @@ func upgrade(b []byte, id ID) Table {
 			old(i, be.Uint64(p), be.Uint16(p[32:]), p[36:42], be.Uint64(p[8:]), be.Uint64(p[24:]), ID{be.Uint64(p[48:]), be.Uint64(p[56:])})
 		}
 	}
+	t.unknownLeft()
 	return t
+}
+
+// unknownLeft fills the filter of every bucket that holds a state, of a
+// format that kept no filters: any node may have been evicted into it.
+func (t *Table) unknownLeft() {
+	for i := range t.Buckets {
+		if t.Buckets[i] != (gregorian.Node{}) {
+			for j := range t.Left[i] {
+				t.Left[i][j] = 0xff
+			}
+		}
+	}
 }

@@ -138,7 +138,11 @@ type history struct {
 // historyRuns bounds the clock sequences a history keeps for a node.
 const historyRuns = 256
 
-// merge records in n what the process handed out under k.
+// merge records in n what the process handed out under k, with the clock
+// sequences that the next [gregorian.Node.Take] may use ([gregorian.Node.Near]):
+// the history is merged before every reservation, so the others are
+// noted when they come near, and far readings of earlier rounds, which
+// the history keeps, cost the node no more than the file would.
 func (r *Registry) merge(k histKey, n *gregorian.Node) {
 	r.histMu.Lock()
 	defer r.histMu.Unlock()
@@ -148,7 +152,9 @@ func (r *Registry) merge(k histKey, n *gregorian.Node) {
 	}
 	n.Above(h.floor)
 	for seq, end := range h.ends {
-		n.Note(seq, end)
+		if n.Near(seq) { // the others are noted when they come near
+			n.Note(seq, end)
+		}
 	}
 }
 

@@ -50,7 +50,7 @@ func format3(node [6]byte, seq uint16, end, high uint64, file ID) []byte {
 // format4 returns the format-4 file (the previous version's) of the
 // table encoded in enc: the one table with version 4.
 func format4(enc [tableLen]byte) []byte {
-	b := enc[:]
+	b := enc[:len4]
 	b[4] = 4
 	binary.BigEndian.PutUint32(b[28:], checksum(b))
 	return b
@@ -176,7 +176,7 @@ func TestLayout(t *testing.T) {
 		got  uint64
 		want uint64
 	}{
-		{"len", uint64(len(b)), 3872},
+		{"len", uint64(len(b)), 4896},
 		{"format", uint64(b[4]), 5},
 		{"count", be.Uint64(b[8:]), 7},
 		{"bucket 1 floor", be.Uint64(b[32+104:]), 0x0102030405060708},
@@ -385,7 +385,7 @@ func TestCutWrite(t *testing.T) {
 				reserve(node)
 			case "format-4":
 				reserve(node)
-				m.data = format4([tableLen]byte(m.data))
+				m.data = format4([tableLen]byte(m.data[:tableLen]))
 			}
 			m.cut = n
 			err := reserve(other)
@@ -402,6 +402,39 @@ func TestCutWrite(t *testing.T) {
 			if i < 0 || tab.Slots[i].State.Bound(tab.Slots[i].State.Runs[0].Seq) < high {
 				t.Fatalf("%s, cut after %d bytes: the node's state was lost (slot %d)", start, n, i)
 			}
+		}
+	}
+}
+
+// TestReturningNodeStartsFromBucket: a node evicted from the table starts
+// from its bucket's state when it returns, so it stays above what it
+// handed out; a node never evicted starts at its own clock, and so does
+// no node of a table of format 4, which kept no filters.
+func TestReturningNodeStartsFromBucket(t *testing.T) {
+	ahead := uint64(30 * gregorian.TicksPerSecond)
+	node := func(i int) [6]byte { return [6]byte{0, 0x1b, byte(i >> 16), byte(i >> 8), byte(i), 1} }
+	var tab Table
+	for i := range 300 { // more than MaxRuns clock sequences in each bucket
+		if _, _, _, _, err := tab.Reserve(Claim{From: t0 + ahead, N: 64, Node: node(i), RandSeq: uint16(i)}, ID{}, noHistory); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		name    string
+		tab     Table
+		node    [6]byte
+		atClock bool
+	}{
+		{"returning", tab, node(0), false},
+		{"new", tab, node(1 << 20), true},
+		{"new-format-4", func() Table { enc := tab.Encode(); t, _ := Decode(format4(enc), ID{}); return t }(), node(1 << 20), false},
+	} {
+		start, _, _, _, err := c.tab.Reserve(Claim{From: t0, N: 64, Node: c.node, RandSeq: 9999}, ID{}, noHistory)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := start == t0; got != c.atClock {
+			t.Errorf("%s: a node 30 s behind the evicted ones starts %v past its clock; want at the clock: %v", c.name, start-t0, c.atClock)
 		}
 	}
 }

@@ -34,8 +34,10 @@ type Claim struct {
 // made to know everything that could be used again:
 //   - A node without a slot takes an empty one, or evicts the least
 //     recently used (see [Table.victim]), whose state is merged into its
-//     bucket; the new slot starts from its own bucket's state, restarted
-//     at c's random clock sequence.
+//     bucket and whose node is added to the bucket's filter; the new slot
+//     starts from its own bucket's state if its filter says the node may
+//     have been evicted before (else from nothing), restarted at c's
+//     random clock sequence.
 //   - A Fresh claim restarts the slot at c's random clock sequence, so
 //     that clones of one process part.
 //   - A slot written to another file (a copy moved over the path, a
@@ -73,10 +75,11 @@ func (t *Table) reserve(c Claim, node [6]byte, file ID, hist func([6]byte, *greg
 		i = t.victim()
 		if v := &t.Slots[i]; v.Used != 0 && !faults.On(faults.DropEvictionMerge) {
 			t.Buckets[bucket(v.Node)].Merge(&v.State)
+			t.leave(v.Node)
 		}
-		s = Slot{Node: node, State: t.Buckets[bucket(node)]}
-		if faults.On(faults.NewSlotSkipsBucket) {
-			s.State = gregorian.Node{}
+		s = Slot{Node: node}
+		if t.mayHaveLeft(node) && !faults.On(faults.NewSlotSkipsBucket) { // a node that returns, as far as one can tell
+			s.State = t.Buckets[bucket(node)]
 		}
 		s.State.Restart(c.RandSeq)
 	case c.Fresh || (t.Slots[i].File != file && !faults.On(faults.CopiedSlotContinues)):
@@ -108,6 +111,44 @@ const copyGap = 64
 
 // bucket returns the bucket of node's state once it is evicted.
 func bucket(node [6]byte) int { return int(crc32.ChecksumIEEE(node[:]) % Buckets) }
+
+// filterBits returns the bits of node in its bucket's filter of evicted
+// nodes: four of its 512, from an FNV-1a hash of the node, which is
+// independent of the CRC-32 that picks the bucket.
+func filterBits(node [6]byte) [4]uint16 {
+	h := uint64(14695981039346656037)
+	for _, c := range node {
+		h = (h ^ uint64(c)) * 1099511628211
+	}
+	var bits [4]uint16
+	for i := range bits {
+		bits[i] = uint16(h>>(9*i)) % (8 * filterLen)
+	}
+	return bits
+}
+
+// leave records in its bucket's filter that node was evicted.
+func (t *Table) leave(node [6]byte) {
+	f := &t.Left[bucket(node)]
+	for _, b := range filterBits(node) {
+		f[b/8] |= 1 << (b % 8)
+	}
+}
+
+// mayHaveLeft reports whether node may have been evicted into its bucket:
+// false means it certainly was not, and need not start from the bucket's
+// state, which only the nodes evicted into it have used. A filter that
+// more than about a hundred nodes have left fills up, and then a new node
+// starts from the bucket's state as a returning one does.
+func (t *Table) mayHaveLeft(node [6]byte) bool {
+	f := &t.Left[bucket(node)]
+	for _, b := range filterBits(node) {
+		if f[b/8]&(1<<(b%8)) == 0 {
+			return false
+		}
+	}
+	return true
+}
 
 // write saves s in slot i as the newest.
 func (t *Table) write(i int, s Slot) {
