@@ -30,7 +30,7 @@ func (s *sim) call(p *simProc, g *Generator) bool {
 		// A file the library wrote, cut or torn, is never "not a state
 		// file": only the actor's foreign file is.
 		if sane && !s.foreign() && !p.sawErr && !s.fs.full {
-			s.violate("liveness", "process %d (sane clock): %v", p.id, err)
+			s.violate("liveness", "process %d (sane clock): %v (the file begins %q)", p.id, err, s.head())
 		}
 		s.logf("process %d: %v", p.id, err)
 		return false
@@ -207,6 +207,14 @@ func (s *sim) checkStep() {
 			}
 		}
 	}
+}
+
+// head returns the first bytes of the file the path names.
+func (s *sim) head() []byte {
+	if in := s.fs.names[simPath]; in != nil {
+		return in.data[:min(len(in.data), 12)]
+	}
+	return nil
 }
 
 // crcTable returns the checksum of a format-3 table.
