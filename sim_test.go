@@ -126,26 +126,27 @@ func (s simRand) Read(p []byte) (int, error) {
 // registry of open files (and history), its Generators, and how it picks
 // nodes.
 type simProc struct {
-	w      *sim
-	id     int
-	kind   string // static, random, fresh, pool, memory
-	node   [6]byte
-	clock  *simClock
-	rand   *rand.Rand
-	fs     *simProcFS
-	reg    *statefile.Registry
-	gens   []*Generator
-	fresh  int
-	limit  int        // file size limit in bytes (ulimit -f); -1: none
-	weak   int        // its random source's values per byte; 0: all
-	files  []*simFile // open descriptors
-	runner *simRunner // the call running, if any
-	dead   bool
-	writes int  // writes so far
-	wrote  int  // the event of the latest write
-	orphan int  // if not 0, that write went to a file the path no longer named since this event
-	erased bool // and the path then named a file rolled back
-	sawErr bool // the call met a write that failed, or the actor's foreign file
+	w        *sim
+	id       int
+	kind     string // static, random, fresh, pool, memory
+	node     [6]byte
+	clock    *simClock
+	rand     *rand.Rand
+	fs       *simProcFS
+	reg      *statefile.Registry
+	gens     []*Generator
+	fresh    int
+	limit    int        // file size limit in bytes (ulimit -f); -1: none
+	weak     int        // its random source's values per byte; 0: all
+	files    []*simFile // open descriptors
+	runner   *simRunner // the call running, if any
+	dead     bool
+	writes   int  // writes so far
+	wrote    int  // the event of the latest write
+	lockedAt int  // the event at which it took the lock last
+	orphan   int  // if not 0, that write went to a file the path no longer named since this event
+	erased   bool // and the path then named a file rolled back
+	sawErr   bool // the call met a write that failed, or the actor's foreign file
 }
 
 // Spellings of the state file's path: one file, however named.

@@ -178,6 +178,12 @@ func (f *simFile) WriteAt(b []byte, off int64) (int, error) {
 	f.p.writes++
 	// The actor may have replaced the file since the lock.
 	f.p.wrote, f.p.orphan, f.p.erased = w.events, f.inode.gone, f.inode.goneRollback
+	if f.p.orphan == 0 && w.lastRollback > f.p.lockedAt {
+		// The actor rolled the file back in place between this
+		// reservation's lock and its write (it takes no lock): the write
+		// may be lost under the copy the rollback made newer.
+		f.p.orphan, f.p.erased = w.lastRollback, true
+	}
 	if err != nil {
 		f.p.sawErr = true
 		w.logf("process %d: write of %d bytes at %d cut at %d: %v", f.p.id, len(b), off, n, err)
@@ -228,6 +234,7 @@ func (f *simFile) TryLock() (bool, error) {
 		}
 	}
 	f.inode.holder = f
+	f.p.lockedAt = w.events
 	return true, nil
 }
 
