@@ -255,8 +255,10 @@ func TestStateFileFreshNodesClockBack(t *testing.T) {
 // each with a Generator, on a clock that stands still, with one state file
 // and then in memory, in one run. The slowest call with the file must be
 // at most 10 times the slowest in memory (or 20 ms, under which a loaded
-// machine's scheduler decides alone). UUID_SOAK_SECONDS=N makes each
-// goroutine call N times as often.
+// machine's scheduler decides alone); under the race detector, whose
+// instrumentation weighs on the file's reads and checksums far more than
+// on memory, it only logs them. UUID_SOAK_SECONDS=N makes each goroutine
+// call N times as often.
 func TestStoppedClockSlowestCall(t *testing.T) {
 	const workers = 32
 	each := 4_000 * soakScale(t)
@@ -285,7 +287,8 @@ func TestStoppedClockSlowestCall(t *testing.T) {
 	file := slowest(filepath.Join(t.TempDir(), "state"))
 	mem := slowest("")
 	t.Logf("%d goroutines × %d calls on a stopped clock: slowest call %v with a state file, %v in memory (%.1fx)", workers, each, file, mem, float64(file)/float64(mem))
-	if file > 10*mem && file > 20*time.Millisecond {
+	if file > 10*mem && file > 20*time.Millisecond && !raceEnabled { // the race detector's cost is not the file's
+
 		t.Errorf("slowest call %v with a state file; want at most 10 times %v, the slowest in memory", file, mem)
 	}
 }
