@@ -4,6 +4,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/afb7af96/uuid/internal/faults"
 	"github.com/afb7af96/uuid/internal/gregorian"
 	"github.com/afb7af96/uuid/internal/statefile"
 )
@@ -80,7 +81,7 @@ func (f *fileGregorian) next(now uint64, era uint32, stopped bool, e *entropy) (
 		return 0, 0, node, gregorian.Done, err
 	}
 	f.era.done(era)
-	if restored {
+	if restored && !faults.On(faults.NoEraRestart) {
 		f.fresh = true // the reservation draws the new clock sequence
 	}
 	ticks = max(now, f.last+1)
@@ -91,7 +92,7 @@ func (f *fileGregorian) next(now uint64, era uint32, stopped bool, e *entropy) (
 			if !stopped {
 				return 0, 0, node, gregorian.Wait, nil // a burst ahead of a moving clock
 			}
-		case ticks < f.blockEnd:
+		case ticks < f.blockEnd || (faults.On(faults.BlockOverrun) && ticks == f.blockEnd):
 			f.last = ticks
 			return ticks, f.seq, f.blockNode, gregorian.Done, nil
 		}
@@ -118,6 +119,9 @@ func (f *fileGregorian) reserve(now, ticks uint64, node [6]byte, stopped bool, e
 	c := statefile.Claim{
 		From: now, N: f.blockSize, Node: node, Random: f.node.random, Fresh: f.fresh,
 		Stopped: stopped, RandSeq: rseq, RandErr: rerr,
+	}
+	if faults.On(faults.ClaimShortBlock) {
+		c.N /= 2
 	}
 	if f.file == nil {
 		f.file = f.reg.Acquire(f.path)

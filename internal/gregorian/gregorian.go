@@ -28,6 +28,8 @@
 // MaxRuns runs were ahead of them at once.
 package gregorian
 
+import "github.com/afb7af96/uuid/internal/faults"
+
 // Constants of the rule, in 100-ns ticks (the timestamp of RFC 9562,
 // Section 5.1) where they are times.
 const (
@@ -96,6 +98,9 @@ func (s *Node) Bound(seq uint16) uint64 {
 
 // implicit returns the bound of seq if it is not listed.
 func (s *Node) implicit(seq uint16) uint64 {
+	if faults.On(faults.ReuseSeqBelowBound) {
+		return 0
+	}
 	if s.started(seq) {
 		return s.Used
 	}
@@ -136,7 +141,7 @@ func (s *Node) insert(r Run) int {
 			j = i
 		}
 	}
-	if d := s.Runs[j]; d.End != 0 {
+	if d := s.Runs[j]; d.End != 0 && !faults.On(faults.InsertDropsBound) {
 		if s.started(d.Seq) {
 			s.Used = max(s.Used, d.End)
 		} else {
@@ -151,6 +156,9 @@ func (s *Node) insert(r Run) int {
 // another copy of the state knows (a process's own history, a file that
 // was rolled back, an evicted node).
 func (s *Node) Note(seq uint16, end uint64) {
+	if faults.On(faults.NoteIgnored) {
+		return
+	}
 	seq &= Seqs - 1
 	if i := s.find(seq); i >= 0 {
 		s.Runs[i].End = max(s.Runs[i].End, end)
@@ -190,7 +198,7 @@ func (s *Node) Merge(o *Node) {
 	}
 	s.raiseFloor(m)
 	for _, r := range o.Runs {
-		if r.End != 0 && r.End > m {
+		if r.End != 0 && r.End > m && !faults.On(faults.MergeDropsRuns) {
 			s.Note(r.Seq, r.End)
 		}
 	}
@@ -204,7 +212,9 @@ func (s *Node) Restart(seq uint16) {
 	for i := range s.Runs {
 		s.Runs[i].Open = false
 	}
-	s.raiseFloor(s.Used)
+	if !faults.On(faults.RestartKeepsUsed) {
+		s.raiseFloor(s.Used)
+	}
 	s.Lap, s.N = seq&(Seqs-1), 0
 }
 
@@ -235,6 +245,9 @@ func (s *Node) Take(now, n uint64, stopped bool) (start uint64, seq uint16, res 
 	// The run used last, while it is within Ahead of the clock either way.
 	if c := &s.Runs[s.Cur%MaxRuns]; c.Open && c.End <= now+Ahead && now <= c.End+Ahead && c.End <= MaxTicks {
 		start = max(now, c.End)
+		if faults.On(faults.ContinueBelowEnd) {
+			start = now
+		}
 		c.End = end(start, n)
 		return start, c.Seq, Done
 	}
@@ -284,7 +297,7 @@ func (s *Node) best(now uint64) (best int, wait bool) {
 	for i := range s.Runs {
 		switch r := &s.Runs[i]; {
 		case !r.Open:
-		case r.End <= now+Ahead:
+		case r.End <= now+Ahead || faults.On(faults.NoAheadClamp):
 			if best < 0 || r.End > s.Runs[best].End {
 				best = i
 			}

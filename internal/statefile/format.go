@@ -2,6 +2,7 @@ package statefile
 
 import (
 	"encoding/binary"
+	"github.com/afb7af96/uuid/internal/faults"
 	"hash/crc32"
 	"strconv"
 
@@ -155,6 +156,9 @@ func getNode(p []byte) gregorian.Node {
 
 // checksum returns the checksum of an encoded table of formats 2 to 4.
 func checksum(b []byte) uint32 {
+	if faults.On(faults.AcceptTornCopy) {
+		return binary.BigEndian.Uint32(b[28:]) // whatever the table says
+	}
 	return crc32.Update(crc32.ChecksumIEEE(b[:28]), crc32.IEEETable, b[headerLen:])
 }
 
@@ -208,7 +212,7 @@ func decode(b []byte, id ID) (Table, int, error) {
 	t0, ok0, _ := decodeOne(c0, id)
 	t1, ok1, _ := decodeOne(c1, id)
 	switch {
-	case ok1 && (!ok0 || t1.Count > t0.Count):
+	case ok1 && (!ok0 || t1.Count > t0.Count || faults.On(faults.SkipGenerationCheck)):
 		return t1, 1, nil
 	case ok0:
 		return t0, 0, nil

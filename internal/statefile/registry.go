@@ -1,6 +1,7 @@
 package statefile
 
 import (
+	"github.com/afb7af96/uuid/internal/faults"
 	"sync"
 	"time"
 
@@ -121,7 +122,9 @@ func (s *Shared) Reserve(c Claim, wait time.Duration) (start uint64, seq uint16,
 // this path and on the file the store has open, under whatever name.
 func (s *Shared) history(node [6]byte, n *gregorian.Node) {
 	s.reg.merge(histKey{path: s.path, node: node}, n)
-	s.reg.merge(histKey{id: s.store.id, node: node}, n)
+	if !faults.On(faults.HistoryByPathOnly) {
+		s.reg.merge(histKey{id: s.store.id, node: node}, n)
+	}
 }
 
 // A history is what a process handed out with one node: a bound for each
@@ -144,7 +147,7 @@ func (r *Registry) merge(k histKey, n *gregorian.Node) {
 	r.histMu.Lock()
 	defer r.histMu.Unlock()
 	h := r.hist[k]
-	if h == nil {
+	if h == nil || faults.On(faults.NoHistoryMerge) {
 		return
 	}
 	n.Above(h.floor)
@@ -158,6 +161,9 @@ func (r *Registry) merge(k histKey, n *gregorian.Node) {
 // note records in the history k that timestamps below end were handed
 // out with seq.
 func (r *Registry) note(k histKey, seq uint16, end uint64) {
+	if faults.On(faults.NoHistoryNote) {
+		return
+	}
 	r.histMu.Lock()
 	defer r.histMu.Unlock()
 	h := r.hist[k]

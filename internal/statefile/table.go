@@ -1,6 +1,7 @@
 package statefile
 
 import (
+	"github.com/afb7af96/uuid/internal/faults"
 	"hash/crc32"
 
 	"github.com/afb7af96/uuid/internal/gregorian"
@@ -72,16 +73,16 @@ func (t *Table) reserve(c Claim, node [6]byte, file ID, hist func([6]byte, *greg
 			return 0, 0, node, 0, c.RandErr
 		}
 		i = t.victim()
-		if v := &t.Slots[i]; v.Used != 0 {
+		if v := &t.Slots[i]; v.Used != 0 && !faults.On(faults.DropEvictionMerge) {
 			t.Buckets[bucket(v.Node)].Merge(&v.State)
 			t.leave(v.Node)
 		}
 		s = Slot{Node: node}
-		if t.mayHaveLeft(node) { // a node that returns, as far as one can tell
+		if t.mayHaveLeft(node) && !faults.On(faults.NewSlotSkipsBucket) { // a node that returns, as far as one can tell
 			s.State = t.Buckets[bucket(node)]
 		}
 		s.State.Restart(c.RandSeq)
-	case c.Fresh || t.Slots[i].File != file:
+	case c.Fresh || (t.Slots[i].File != file && !faults.On(faults.CopiedSlotContinues)):
 		if c.RandErr != nil {
 			return 0, 0, node, 0, c.RandErr
 		}
