@@ -2,10 +2,10 @@ package statefile
 
 import (
 	"encoding/binary"
-	"github.com/afb7af96/uuid/internal/faults"
 	"hash/crc32"
 	"strconv"
 
+	"github.com/afb7af96/uuid/internal/faults"
 	"github.com/afb7af96/uuid/internal/gregorian"
 )
 
@@ -173,35 +173,50 @@ func Decode(b []byte, id ID) (Table, error) {
 // the copy it came from (0 or 1; -1 if none did), so that the next write
 // goes to the other copy:
 //   - Empty, all zero bytes (what some file systems leave after a crash),
-//     or a prefix of the magic number: no state.
+//     or a write of the magic number cut short over zero bytes ([blank]):
+//     no state.
 //   - Format 5: the valid copy with the higher count. A copy too short,
-//     failing its checksum, or zero (a write torn by a crash or a limit)
+//     failing its checksum, or blank (a write torn by a crash or a limit)
 //     counts as none. Copy 0 may still hold a table of an earlier format,
 //     which format 5's first write left in place.
 //   - A table of format 1 to 4 alone: read as format 5 from copy 0.
 //   - Anything else: ErrNotStateFile, and the file must be left alone.
 func decode(b []byte, id ID) (Table, int, error) {
-	if allZero(b) {
+	if len(b) > tableLen && len(b) <= fileLen && blank(b[tableLen:]) {
+		b = b[:tableLen] // copy 1 unwritten, or torn in its first bytes
+	}
+	if blank(b) {
 		return Table{}, -1, nil
 	}
 	if !isDual(b) {
-		if v := formatLen(b[min(4, len(b)-1)]); len(b) > 4 && v != 0 && v < len(b) && len(b) <= fileLen && allZero(b[v:]) {
-			b = b[:v] // a crash extended the file by the second copy, unwritten
-		}
-		t, ok, err := decodeOne(b, id)
-		if !ok {
-			return t, -1, err
-		}
-		return t, 0, err
+		return decodeSingle(b, id)
 	}
+	return decodeDual(b, id)
+}
+
+// decodeSingle decodes a file that holds one table: of an earlier format,
+// or format 5's copy 0 alone.
+func decodeSingle(b []byte, id ID) (Table, int, error) {
+	if v := formatLen(b[min(4, len(b)-1)]); len(b) > 4 && v != 0 && v < len(b) && len(b) <= fileLen && allZero(b[v:]) {
+		b = b[:v] // a crash extended the file by the second copy, unwritten
+	}
+	t, ok, err := decodeOne(b, id)
+	if !ok {
+		return t, -1, err
+	}
+	return t, 0, err
+}
+
+// decodeDual decodes a file of format 5 with both copies begun.
+func decodeDual(b []byte, id ID) (Table, int, error) {
 	if len(b) > fileLen {
 		return Table{}, -1, notStateFile("longer than a file of format " + strconv.Itoa(format))
 	}
 	c0, c1 := b[:min(len(b), tableLen)], b[min(len(b), tableLen):]
-	if !allZero(c1) && !hasPrefix(c1, magic+string(rune(format))) {
+	if !blank(c1) && !hasPrefix(c1, magic+string(rune(format))) {
 		return Table{}, -1, notStateFile("a second copy of another format")
 	}
-	if !allZero(c0) && !hasPrefix(c0, magic) {
+	if !blank(c0) && !hasPrefix(c0, magic) {
 		return Table{}, -1, ErrNotStateFile
 	}
 	if len(c0) > 4 {
@@ -218,6 +233,19 @@ func decode(b []byte, id ID) (Table, int, error) {
 		return t0, 0, nil
 	}
 	return Table{}, -1, nil
+}
+
+// blank reports whether b holds no table and no sign of another program's
+// data: it is all zero bytes, or the start of a table's head (the magic
+// number and format version) cut short by a crash or a limit over zero
+// bytes, which a write of a table into an empty or zeroed file leaves.
+func blank(b []byte) bool {
+	head := magic + string(rune(format))
+	n := 0
+	for n < len(b) && n < len(head) && b[n] == head[n] {
+		n++
+	}
+	return n < len(head) && allZero(b[n:])
 }
 
 // isDual reports whether b is a file of format 5: copy 0 says so, or copy
@@ -242,7 +270,7 @@ func hasPrefix(b []byte, p string) bool {
 func decodeOne(b []byte, id ID) (t Table, ok bool, err error) {
 	n := min(len(b), len(magic))
 	switch {
-	case allZero(b):
+	case blank(b):
 		return t, false, nil
 	case string(b[:n]) != magic[:n]:
 		return t, false, ErrNotStateFile

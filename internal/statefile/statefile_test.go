@@ -106,6 +106,16 @@ func TestDecode(t *testing.T) {
 		{name: "torn-magic-3", b: []byte("UUs"), empty: true},
 		{name: "torn-magic-4", b: []byte("UUst"), empty: true},
 		{name: "torn-format-4", b: enc[:100], empty: true},
+		// A write of a table into a zeroed file, cut in its first bytes,
+		// leaves the start of the head and then zeros: no state, never a
+		// foreign file (every process refused it for good before).
+		{name: "torn-head-over-nuls-1", b: append([]byte("U"), make([]byte, fileLen-1)...), empty: true},
+		{name: "torn-head-over-nuls-3", b: append([]byte("UUs"), make([]byte, tableLen-3)...), empty: true},
+		{name: "torn-head-over-nuls-4", b: append([]byte("UUst"), make([]byte, 4000)...), empty: true},
+		{name: "format-5-copy-1-torn-head", b: dual(enc[:], []byte("UU\x00\x00")), seq: 0x123, end: t0},
+		{name: "format-5-copy-1-torn-head-long", b: dual(enc[:], append([]byte("UUs"), make([]byte, tableLen-3)...)), seq: 0x123, end: t0},
+		{name: "format-5-copy-0-torn-head", b: dual(append([]byte("UUs"), make([]byte, tableLen-3)...), enc[:]), seq: 0x123, end: t0},
+		{name: "format-5-only-copy-1-torn-head", b: dual(make([]byte, tableLen), []byte("UUst")), empty: true},
 		{name: "torn-format-2", b: format2(node, 5, t0, file)[:500], empty: true},
 		{name: "bad-checksum", b: append(append([]byte(nil), enc[:tableLen-1]...), enc[tableLen-1]^1), empty: true},
 		{name: "format-4", b: old, seq: 0x123, end: t0},
@@ -128,6 +138,7 @@ func TestDecode(t *testing.T) {
 		{name: "format-9", b: []byte("UUst\x09\x00\x00\x00"), want: ErrNotStateFile},
 		{name: "too-long", b: append(old, 1), want: ErrNotStateFile},
 		{name: "one-byte", b: []byte{'x'}, want: ErrNotStateFile},
+		{name: "magic-prefix-then-data", b: append([]byte("UU"), 'x', 0, 0), want: ErrNotStateFile},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tab, err := Decode(tc.b, file)
