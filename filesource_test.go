@@ -213,6 +213,50 @@ func TestStateFileOneFileTwoNames(t *testing.T) {
 	}
 }
 
+// TestStateFileReplacedUnderAnotherName is the simulator's seed 86 in
+// miniature: one process, one node, a stopped clock and a constant random
+// source (so every restart draws the same clock sequence). A Generator on
+// dir/state makes 1 000 UUIDs; the file is removed, or replaced by a new
+// empty file through a rename, and a Generator on another name of the path
+// (dir/./state, or through a symbolic link to dir) makes 1 000 more on the
+// new file. Neither that name nor the new file has a history of its own:
+// the process's history applies whatever the name and the file, so none
+// repeats.
+func TestStateFileReplacedUnderAnotherName(t *testing.T) {
+	for _, c := range []struct{ other, change string }{
+		{"dot", "remove"}, {"dot", "rename"}, {"symlink", "remove"}, {"symlink", "rename"},
+	} {
+		t.Run(c.other+"/"+c.change, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "state")
+			alias := dir + "/./state"
+			if c.other == "symlink" {
+				link := filepath.Join(t.TempDir(), "link")
+				if err := os.Symlink(dir, link); err != nil {
+					t.Skip(err)
+				}
+				alias = filepath.Join(link, "state")
+			}
+			g1 := NewGenerator(stateOptions(path, rfcTime))
+			defer g1.Close()
+			all := generate(t, 1000, g1.NewV1)
+			var err error
+			if c.change == "remove" {
+				err = os.Remove(path)
+			} else if err = os.WriteFile(path+".new", nil, 0o600); err == nil {
+				err = os.Rename(path+".new", path)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			g2 := NewGenerator(stateOptions(alias, rfcTime))
+			defer g2.Close()
+			all = append(all, generate(t, 1000, g2.NewV1)...)
+			checkDistinct(t, "a replaced file under another name", all)
+		})
+	}
+}
+
 // TestStateFileFreshNodesClockBack is issue 33's case 4: a Generator per
 // request, each with a fresh node, on one state file and a clock that
 // runs, evicts nodes into the table's buckets; then the clock is set back

@@ -8,37 +8,87 @@ import (
 	"github.com/afb7af96/uuid/internal/gregorian"
 )
 
-// A Registry holds a process's open state files by path: the Generators
-// of a process that name one path share one [Shared], so one descriptor,
-// while one of them holds it. An entry is dropped when the last holder
-// releases it, so memory is bounded by the paths in use.
+// A Registry holds a process's open state files: the Generators of a
+// process that name one path share one [Shared], and the Shareds whose
+// paths name one file (dir/state, dir/./state, a symbolic link to dir)
+// share one descriptor of it, found by the file's identity (device and
+// inode) once opened. An entry is dropped when the last holder releases
+// it, so memory is bounded by the paths and files in use.
 //
-// The Registry also keeps what the process reserved, by file and node (its
+// The Registry also keeps what the process reserved, by node (its
 // history), for the life of the process: it is what lets a process never
 // repeat its own UUIDs when a file loses what it wrote (removed, emptied,
 // torn, rolled back by a backup restored in place or replaced by an older
-// copy). A file is known by its identity (device and inode) once opened,
-// so one file under two names (dir/state, dir/./state, a symbolic link to
-// dir) has one history; and by the path too, so that a file replaced under
-// its name (a backup restored by a rename) still knows what the process
-// handed out through that name. It is bounded: past HistoryMax entries it
-// starts over, and only the files then remember what it forgot.
+// copy under any of its names). The history is the process's, not a
+// file's or a name's, so that it applies whatever the file is called and
+// whichever file the name comes to name. It is bounded: past HistoryMax
+// nodes it starts over, and only the files then remember what it forgot.
 type Registry struct {
 	FS    FS
 	mu    sync.Mutex
 	paths map[string]*Shared
 
+	filesMu sync.Mutex
+	files   map[ID]*openFile
+
 	histMu sync.Mutex
 	hist   map[histKey]*history
 }
 
-// A histKey names a history: a file, by its identity or by the path the
-// process named it by (then id is zero), and a node. Each file keeps its
-// own, so that one file's clocks do not weigh on another's.
+// A histKey names a history: a node, and the path's spelling only under
+// the planted fault HistoryByPathOnly.
 type histKey struct {
-	id   ID
 	path string
 	node [6]byte
+}
+
+// An openFile is the process's one descriptor of a file, shared by the
+// stores whose paths name it.
+type openFile struct {
+	mu   sync.Mutex // held with the file's lock: serialises the process's reservations
+	f    File
+	id   ID
+	refs int // stores that have it open
+}
+
+// share returns the process's open file of identity id, which f (just
+// opened) is a descriptor of, with one more reference; f is closed if the
+// process had the file open already.
+func (r *Registry) share(f File, id ID) *openFile {
+	r.filesMu.Lock()
+	defer r.filesMu.Unlock()
+	o := r.files[id]
+	if o == nil {
+		if r.files == nil {
+			r.files = make(map[ID]*openFile)
+		}
+		o = &openFile{f: f, id: id}
+		r.files[id] = o
+	} else {
+		f.Close() // a second descriptor would not exclude the first
+	}
+	o.refs++
+	return o
+}
+
+// unshare drops a reference to o; after the last it closes the file.
+func (r *Registry) unshare(o *openFile) error {
+	r.filesMu.Lock()
+	defer r.filesMu.Unlock()
+	if o.refs--; o.refs > 0 {
+		return nil
+	}
+	if r.files[o.id] == o {
+		delete(r.files, o.id)
+	}
+	return o.f.Close()
+}
+
+// Files returns the number of files the process has open.
+func (r *Registry) Files() int {
+	r.filesMu.Lock()
+	defer r.filesMu.Unlock()
+	return len(r.files)
 }
 
 // A Shared is a state file's path as one process uses it: one [Store],
@@ -64,7 +114,7 @@ func (r *Registry) Acquire(path string) *Shared {
 		if r.paths == nil {
 			r.paths = make(map[string]*Shared)
 		}
-		s = &Shared{reg: r, path: path, store: Store{fs: r.FS, path: path}}
+		s = &Shared{reg: r, path: path, store: Store{fs: r.FS, path: path, reg: r}}
 		r.paths[path] = s
 	}
 	s.mu.Lock()
@@ -113,18 +163,22 @@ func (s *Shared) Reserve(c Claim, wait time.Duration) (start uint64, seq uint16,
 		return start, seq, node, res, err
 	}
 	end := min(start+c.N, gregorian.MaxTicks+1)
-	s.reg.note(histKey{path: s.path, node: node}, seq, end)
-	s.reg.note(histKey{id: s.store.id, node: node}, seq, end)
+	s.reg.note(s.histKey(node), seq, end)
 	return start, seq, node, res, nil
 }
 
-// history merges into n what the process handed out with node through
-// this path and on the file the store has open, under whatever name.
+// history merges into n what the process handed out with node, on any
+// file under any name.
 func (s *Shared) history(node [6]byte, n *gregorian.Node) {
-	s.reg.merge(histKey{path: s.path, node: node}, n)
-	if !faults.On(faults.HistoryByPathOnly) {
-		s.reg.merge(histKey{id: s.store.id, node: node}, n)
+	s.reg.merge(s.histKey(node), n)
+}
+
+// histKey returns the key of node's history.
+func (s *Shared) histKey(node [6]byte) histKey {
+	if faults.On(faults.HistoryByPathOnly) {
+		return histKey{path: s.path, node: node}
 	}
+	return histKey{node: node}
 }
 
 // A history is what a process handed out with one node: a bound for each

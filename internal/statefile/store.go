@@ -26,10 +26,15 @@ import (
 // that the path still names the locked file, and otherwise opens the path
 // again; each slot names the file it was written to, so that a slot read
 // from a copy is not trusted ([Table.Reserve]).
+//
+// A store of a [Registry] shares the descriptor of the file it opens with
+// the process's other stores whose paths name that file.
 type Store struct {
 	fs   FS
 	path string
-	f    File // nil: open the path at the next reservation
+	reg  *Registry // nil: the store's descriptor is its own
+	open *openFile // the shared descriptor, with a registry
+	f    File      // nil: open the path at the next reservation
 	id   ID
 	buf  [maxLen + 1]byte // one byte more, to notice a longer file
 }
@@ -38,8 +43,9 @@ type Store struct {
 // being replaced before it gives up.
 const maxReopens = 100
 
-// open opens the path, refusing anything but a regular file with one link.
-func (s *Store) open() error {
+// openPath opens the path, refusing anything but a regular file with one
+// link; with a registry, it shares the process's descriptor of the file.
+func (s *Store) openPath() error {
 	f, err := s.fs.Open(s.path)
 	if err != nil {
 		if fi, lerr := s.fs.Lstat(s.path); lerr == nil && !fi.Mode.IsRegular() {
@@ -60,7 +66,28 @@ func (s *Store) open() error {
 		return fileError(s.path, "open", err)
 	}
 	s.f, s.id = f, fi.ID
+	if s.reg != nil {
+		s.open = s.reg.share(f, fi.ID)
+		s.f = s.open.f
+	}
 	return nil
+}
+
+// lockProcess takes the process's lock of the open file, which the file's
+// lock cannot be: the process's stores of one file share one descriptor.
+func (s *Store) lockProcess() {
+	if s.open != nil {
+		s.open.mu.Lock()
+	}
+}
+
+// unlock releases the file's lock and the process's.
+func (s *Store) unlock() error {
+	err := s.f.Unlock()
+	if s.open != nil {
+		s.open.mu.Unlock()
+	}
+	return err
 }
 
 // lockCurrent takes the lock of the file the path names now, reopening the
@@ -71,14 +98,18 @@ func (s *Store) lockCurrent(wait time.Duration) error {
 	deadline := time.Now().Add(wait)
 	for range maxReopens {
 		if s.f == nil {
-			if err := s.open(); err != nil {
+			if err := s.openPath(); err != nil {
 				return err
 			}
 		}
+		s.lockProcess()
 		if faults.On(faults.IgnoreLock) {
 			return nil
 		}
 		if err := s.waitLock(deadline); err != nil {
+			if s.open != nil {
+				s.open.mu.Unlock()
+			}
 			if err == os.ErrDeadlineExceeded {
 				err = &lockHeldError{wait}
 			}
@@ -88,7 +119,7 @@ func (s *Store) lockCurrent(wait time.Duration) error {
 		if err == nil && (named.ID == s.id || faults.On(faults.NoReopenOnReplace)) {
 			return nil
 		}
-		s.f.Unlock()
+		s.unlock()
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fileError(s.path, "stat", err)
 		}
@@ -137,7 +168,7 @@ func (s *Store) Reserve(c Claim, wait time.Duration, hist func([6]byte, *gregori
 		return 0, 0, c.Node, 0, err
 	}
 	defer func() {
-		if uerr := s.f.Unlock(); uerr != nil && err == nil {
+		if uerr := s.unlock(); uerr != nil && err == nil {
 			start, seq, res, err = 0, 0, 0, fileError(s.path, "unlock", uerr)
 		}
 	}()
@@ -175,13 +206,19 @@ func (s *Store) Reserve(c Claim, wait time.Duration, hist func([6]byte, *gregori
 	return start, seq, node, res, nil
 }
 
-// Close closes the file, if it is open.
+// Close closes the file, if it is open (with a registry: lets go of the
+// shared descriptor, which the last store to let go closes).
 func (s *Store) Close() error {
 	if s.f == nil {
 		return nil
 	}
-	err := s.f.Close()
-	s.f = nil
+	var err error
+	if s.open != nil {
+		err = s.reg.unshare(s.open)
+	} else {
+		err = s.f.Close()
+	}
+	s.f, s.open = nil, nil
 	return err
 }
 

@@ -317,3 +317,127 @@ func TestStoreLockContention(t *testing.T) {
 		t.Errorf("table after %d reservations of one: %v, slot %d; want the node's clock sequence bounded at %d", len(all), err, i, fileFrom+uint64(len(all)))
 	}
 }
+
+// countingFS is the operating system's file system, counting the
+// descriptors open.
+type countingFS struct {
+	mu   sync.Mutex
+	open int
+}
+
+type countedFile struct {
+	File
+	fs *countingFS
+}
+
+func (c *countingFS) Open(path string) (File, error) {
+	f, err := OS.Open(path)
+	if err == nil {
+		c.mu.Lock()
+		c.open++
+		c.mu.Unlock()
+		f = countedFile{f, c}
+	}
+	return f, err
+}
+
+func (c *countingFS) Lstat(path string) (Info, error) { return OS.Lstat(path) }
+
+func (f countedFile) Close() error {
+	f.fs.mu.Lock()
+	f.fs.open--
+	f.fs.mu.Unlock()
+	return f.File.Close()
+}
+
+func (c *countingFS) count() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.open
+}
+
+// TestRegistryOneDescriptorPerFile reserves through every spelling of one
+// path the simulator uses (dir/state, dir/./state, dir//state, through a
+// symbolic link to dir), from goroutines at once: the process holds one
+// descriptor of the file, whose reservations do not overlap, and none
+// once every Shared is released. When the file is replaced under its
+// name, the next reservation moves to the new file.
+func TestRegistryOneDescriptorPerFile(t *testing.T) {
+	dir := t.TempDir()
+	link := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink(dir, link); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "state")
+	spellings := []string{path, dir + "/./state", dir + "//state", filepath.Join(link, "state")}
+	cfs := &countingFS{}
+	r := &Registry{FS: cfs}
+	shared := make([]*Shared, len(spellings))
+	for i, p := range spellings {
+		shared[i] = r.Acquire(p)
+	}
+	var mu sync.Mutex
+	used := map[[2]uint64]bool{} // clock sequence and timestamp
+	var wg sync.WaitGroup
+	for _, s := range shared {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 50 {
+				start, seq, _, _, err := s.Reserve(Claim{From: fileFrom, N: 8, Node: fileNode, RandSeq: 7, Stopped: true}, 2*time.Second)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				mu.Lock()
+				for ts := range uint64(8) {
+					k := [2]uint64{uint64(seq), start + ts}
+					if used[k] {
+						t.Errorf("timestamp %d with clock sequence %d reserved twice", k[1], seq)
+					}
+					used[k] = true
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if n := cfs.count(); n != 1 {
+		t.Errorf("%d descriptors open for %d spellings of one file; want 1", n, len(spellings))
+	}
+	if n := r.Files(); n != 1 {
+		t.Errorf("%d files registered; want 1", n)
+	}
+
+	// Replaced under its name: the next reservation opens the new file.
+	if err := os.WriteFile(path+".new", nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(path+".new", path); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, _, _, err := shared[1].Reserve(Claim{From: fileFrom, N: 8, Node: fileNode, RandSeq: 7}, 2*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := OS.Lstat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if shared[1].store.id != fi.ID {
+		t.Errorf("after the file was replaced, the store has %v open; want the new file %v", shared[1].store.id, fi.ID)
+	}
+	if n := r.Files(); n != 2 {
+		t.Errorf("%d files registered after the replacement; want 2 (the old one, still open through the other spellings, and the new)", n)
+	}
+	for _, s := range shared {
+		if err := s.Release(); err != nil {
+			t.Error(err)
+		}
+	}
+	if n := cfs.count(); n != 0 {
+		t.Errorf("%d descriptors open after every Shared was released; want 0", n)
+	}
+	if n, m := r.Files(), r.Len(); n != 0 || m != 0 {
+		t.Errorf("%d files and %d paths registered after every Shared was released; want 0", n, m)
+	}
+}
