@@ -221,6 +221,7 @@ type sim struct {
 	seen      map[[2]uint64]simIssued
 	blockStep map[*Generator]int
 	behind    map[*Generator]bool // the block began where docs/state-file.md lets it run ahead
+	highest   uint64              // the highest sane reading of any clock so far
 	tainted   map[[6]byte]bool    // nodes with a wrong reading
 	lost      bool                // the actor made the file lose or copy its state
 	skewLo    map[[6]byte]time.Duration

@@ -40,7 +40,7 @@ func (s *sim) call(p *simProc, g *Generator) bool {
 	}
 	if p.writes != writes {
 		s.blockStep[g] = p.wrote // a new block
-		s.behind[g] = behindAll(p.copy, u, c.last)
+		s.behind[g] = behindAll(p.copy, u, c.last, s.highest)
 		s.orphanBlock[g], s.orphanErased[g] = p.orphan, p.erased
 		if simTrace {
 			s.logf("process %d: block from %v", p.id, u)
@@ -54,6 +54,9 @@ func (s *sim) call(p *simProc, g *Generator) bool {
 	}
 	if sane && !s.tainted[node] && !s.skewed(node) && ticks > c.last+gregorian.Ahead && !s.behind[g] {
 		s.violate("ahead", "process %d: %v is %v ahead of its clock", p.id, u, time.Duration(ticks-c.last)*100)
+	}
+	if sane {
+		s.highest = max(s.highest, c.last)
 	}
 	k := simKey(ticks, uint16(seq), node)
 	block := s.blockStep[g]
@@ -93,13 +96,15 @@ func (s *sim) call(p *simProc, g *Generator) bool {
 // docs/state-file.md names: the clock was behind every clock sequence its
 // node could use (its open runs, and the next clock sequences of its lap
 // the rule may start), each more than a second ahead of the clock, and
-// the block began no higher than the lowest of their bounds that lies at
-// or above the clock sequence it took. Whatever put the node there (more
+// the block began no higher than the highest of their bounds, or than a
+// second past the highest sane reading of any clock in the seed (highest:
+// a node that starts from its bucket starts from what the nodes evicted
+// into it handed out, dated by their clocks). Whatever put the node there (more
 // than MaxRuns runs ahead, a restart that lumped the lap's bounds into
 // one, a bucket's state, the process's history, which the written state
 // includes) is judged by its effect on the state the reservation wrote,
 // not by what the production code says it did.
-func behindAll(copy []byte, u UUID, now uint64) bool {
+func behindAll(copy []byte, u UUID, now, highest uint64) bool {
 	t, err := statefile.Decode(copy, statefile.ID{})
 	if err != nil {
 		return false
@@ -142,9 +147,10 @@ func behindAll(copy []byte, u UUID, now uint64) bool {
 		}
 		note(b)
 	}
-	// It continues, or starts, the clock sequence least ahead, or the
-	// next one at its bound: never past every bound it had to clear.
-	return start <= high || start == low
+	// It continues the open run least ahead, or starts the lap's next
+	// clock sequence at its bound: never past every bound it had to clear
+	// nor past what the node's clocks, or those of its bucket, read.
+	return start <= high || start == low || start <= highest+gregorian.Ahead
 }
 
 func simKey(ticks uint64, seq uint16, node [6]byte) [2]uint64 {
