@@ -123,7 +123,7 @@ func TestBehindTakesLowestNext(t *testing.T) {
 	year := uint64(365*24*3600) * TicksPerSecond
 	var s Node
 	s.Floor, s.Used = now+15*TicksPerSecond, now+15*TicksPerSecond // the bucket's clocks, 15 s ahead
-	s.Runs[0] = Run{Seq: 1, End: now + year}                        // a far reading's bound
+	s.Runs[0] = Run{Seq: 1, End: now + year}                       // a far reading's bound
 	s.Restart(1)
 	start, seq, r := s.Take(now, 64, false)
 	if r != Done || start != s.Floor || seq == 1 {
