@@ -26,7 +26,12 @@ package uuid
 //     lock is held outside a call; deadlock: no call waits for ever;
 //   - liveness: a call whose clock read sane succeeds whenever the file
 //     is usable and nothing failed its writes;
-//   - ahead: such a call's timestamp is within a second of its clock;
+//   - ahead: such a call's timestamp is within a second of its clock,
+//     unless the state its block's reservation wrote shows the node
+//     behind every clock sequence it could use, each more than a second
+//     ahead (the exception docs/state-file.md names, whichever of its
+//     cases led there), and the block began no higher than the highest
+//     of those bounds or a second past the highest sane reading so far;
 //   - descriptors: a process holds at most one descriptor per file,
 //     however it names it;
 //   - panic: the production code does not panic.
