@@ -26,7 +26,12 @@ package uuid
 //     lock is held outside a call; deadlock: no call waits for ever;
 //   - liveness: a call whose clock read sane succeeds whenever the file
 //     is usable and nothing failed its writes;
-//   - ahead: such a call's timestamp is within a second of its clock;
+//   - ahead: such a call's timestamp is within a second of its clock,
+//     unless the state its block's reservation wrote shows the node
+//     behind every clock sequence it could use, each more than a second
+//     ahead (the exception docs/state-file.md names, whichever of its
+//     cases led there), and the block began no higher than the highest
+//     of those bounds or a second past the highest sane reading so far;
 //   - descriptors: a process holds at most one descriptor per file,
 //     however it names it;
 //   - panic: the production code does not panic.
@@ -141,12 +146,13 @@ type simProc struct {
 	files    []*simFile // open descriptors
 	runner   *simRunner // the call running, if any
 	dead     bool
-	writes   int  // writes so far
-	wrote    int  // the event of the latest write
-	lockedAt int  // the event at which it took the lock last
-	orphan   int  // if not 0, that write went to a file the path no longer named since this event
-	erased   bool // and the path then named a file rolled back
-	sawErr   bool // the call met a write that failed, or the actor's foreign file
+	writes   int    // writes so far
+	wrote    int    // the event of the latest write
+	lockedAt int    // the event at which it took the lock last
+	orphan   int    // if not 0, that write went to a file the path no longer named since this event
+	erased   bool   // and the path then named a file rolled back
+	sawErr   bool   // the call met a write that failed, or the actor's foreign file
+	copy     []byte // the copy of the table its latest whole write wrote, as written
 }
 
 // Spellings of the state file's path: one file, however named.
@@ -219,8 +225,10 @@ type sim struct {
 	actorRate int // in 100 steps
 	seen      map[[2]uint64]simIssued
 	blockStep map[*Generator]int
-	tainted   map[[6]byte]bool // nodes with a wrong reading
-	lost      bool             // the actor made the file lose or copy its state
+	behind    map[*Generator]bool // the block began where docs/state-file.md lets it run ahead
+	highest   uint64              // the highest sane reading of any clock so far
+	tainted   map[[6]byte]bool    // nodes with a wrong reading
+	lost      bool                // the actor made the file lose or copy its state
 	skewLo    map[[6]byte]time.Duration
 	skewHi    map[[6]byte]time.Duration
 	log       []string
@@ -363,6 +371,7 @@ func (s *sim) clone(p *simProc) {
 		h.clock.now = q.clock.Now
 		h.clock.eras.Store(g.clock.eras.Add(1))
 		s.blockStep[h] = s.blockStep[g]
+		s.behind[h] = s.behind[g]
 	}
 	s.procs = append(s.procs, q)
 	s.logf("clone process %d as %d", p.id, q.id)
@@ -513,7 +522,7 @@ func runSim(t *testing.T, seed uint64, steps int) (s *sim) {
 	s = &sim{
 		t: t, seed: seed, r: rand.New(rand.NewPCG(seed, 0x5eed)), back: make(chan struct{}),
 		now:  time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC),
-		seen: map[[2]uint64]simIssued{}, lastRollback: -1, blockStep: map[*Generator]int{}, tainted: map[[6]byte]bool{},
+		seen: map[[2]uint64]simIssued{}, lastRollback: -1, blockStep: map[*Generator]int{}, behind: map[*Generator]bool{}, tainted: map[[6]byte]bool{},
 		skewLo: map[[6]byte]time.Duration{}, skewHi: map[[6]byte]time.Duration{},
 		issued: map[simPair][]uint64{}, known: map[simPair]uint64{}, erased: map[simPair][]simErasure{}, orphans: map[[2]uint64]int{}, orphanBlock: map[*Generator]int{}, orphanErased: map[*Generator]bool{}, used: map[simUse]bool{},
 	}

@@ -175,6 +175,9 @@ func (f *simFile) WriteAt(b []byte, off int64) (int, error) {
 	if n > 0 {
 		copy(f.inode.data[off:], b[:n])
 	}
+	if n == len(b) {
+		f.p.copy = append(f.p.copy[:0], b...) // what the reservation decided, for the ahead check
+	}
 	f.p.writes++
 	// The actor may have replaced the file since the lock.
 	f.p.wrote, f.p.orphan, f.p.erased = w.events, f.inode.gone, f.inode.goneRollback

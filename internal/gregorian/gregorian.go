@@ -276,17 +276,34 @@ func (s *Node) Take(now, n uint64, stopped bool) (start uint64, seq uint16, res 
 		}
 	}
 	// Every clock sequence at hand is more than Ahead ahead of the clock:
-	// continue the open run that is least ahead, or start the next clock
-	// sequence at its bound, whichever is lower.
-	seq = s.Next()
-	start = max(now, s.Bound(seq))
+	// continue the open run that is least ahead, or start the one of the
+	// next MaxRuns+1 clock sequences whose bound is lowest at that bound,
+	// whichever is lower; so a far reading that raised the bound of the
+	// lap's next clock sequence (one of a node evicted into the same
+	// bucket, or one restarted at the same clock sequence) costs nothing.
+	skip, seq, start := s.lowestNext(now)
 	if low := s.lowest(start); low >= 0 {
 		r := &s.Runs[low]
 		start = r.End
 		r.End, s.Cur = end(start, n), uint8(low)
 		return start, r.Seq, Done
 	}
+	s.N += skip // those passed over count as started; their bounds stay
 	return s.begin(seq, start, n)
+}
+
+// lowestNext returns, of the lap's next MaxRuns+1 clock sequences, the
+// one whose bound is lowest, how many come before it, and where it would
+// start for the clock reading now.
+func (s *Node) lowestNext(now uint64) (skip, seq uint16, start uint64) {
+	seq = s.Next()
+	start = max(now, s.Bound(seq))
+	for k := uint16(1); k <= MaxRuns && s.N+k < Seqs; k++ {
+		if q := (s.Lap + s.N + k) & (Seqs - 1); max(now, s.Bound(q)) < start {
+			skip, seq, start = k, q, max(now, s.Bound(q))
+		}
+	}
+	return skip, seq, start
 }
 
 // best returns the index of the open run with the highest End at most

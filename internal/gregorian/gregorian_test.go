@@ -111,3 +111,25 @@ func TestNear(t *testing.T) {
 		}
 	}
 }
+
+// TestBehindTakesLowestNext: a clock behind every clock sequence at hand
+// starts the one of the next MaxRuns+1 whose bound is lowest, so a far
+// reading that raised the bound of the lap's next clock sequence (a node
+// evicted into the same bucket that restarted at the same clock sequence)
+// does not date the node's UUIDs a year ahead (the simulator's seed 953 at
+// 1000 steps: 8760 h ahead).
+func TestBehindTakesLowestNext(t *testing.T) {
+	const now = uint64(1) << 56
+	year := uint64(365*24*3600) * TicksPerSecond
+	var s Node
+	s.Floor, s.Used = now+15*TicksPerSecond, now+15*TicksPerSecond // the bucket's clocks, 15 s ahead
+	s.Runs[0] = Run{Seq: 1, End: now + year}                       // a far reading's bound
+	s.Restart(1)
+	start, seq, r := s.Take(now, 64, false)
+	if r != Done || start != s.Floor || seq == 1 {
+		t.Fatalf("Take = now+%d s, %d, %d; want now+15 s, not clock sequence 1", (start-now)/TicksPerSecond, seq, r)
+	}
+	if s.Bound(1) != now+year || s.Next() != seq+1 || !s.started(1) {
+		t.Fatalf("clock sequence 1 must stay started with its bound: bound now+%d, next %d", s.Bound(1)-now, s.Next())
+	}
+}
