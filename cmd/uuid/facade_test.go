@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/afb7af96/uuid"
@@ -48,7 +49,7 @@ func TestFacade(t *testing.T) {
 		{"no_key", nil, []string{"facade", testV7}, "", "", "uuid: no key: $UUID47_KEY is not set", 2},
 		{"empty_env", map[string]string{"UUID47_KEY": ""}, []string{"facade", testV7}, "", "", "uuid: $UUID47_KEY: uuid47: key: invalid length", 2},
 		{"bad_key_file", nil, []string{"facade", "--key-file", badFile, testV7}, "", "", "uuid: the key file " + badFile + ": uuid47: key: invalid digit at offset 31\n", 2},
-		{"missing_key_file", nil, []string{"facade", "--key-file", filepath.Join(dir, "none"), testV7}, "", "", "no such file", 2},
+		{"missing_key_file", nil, []string{"facade", "--key-file", filepath.Join(dir, "none"), testV7}, "", "", syscall.ENOENT.Error(), 2},
 		{"both_sources", map[string]string{"UUID47_KEY": testKey}, []string{"facade", "--key-env", "K", "--key-file", keyFile}, "", "", "uuid: --key-env and --key-file exclude each other\n", 2},
 		{"empty_env_name", nil, []string{"facade", "--key-env="}, "", "", "want the name of an environment variable", 2},
 	} {
