@@ -3,10 +3,12 @@ package oteluuid_test
 import (
 	"context"
 	"errors"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/afb7af96/uuid"
+	"github.com/afb7af96/uuid/internal/apitest"
 	"github.com/afb7af96/uuid/oteluuid"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
@@ -159,5 +161,58 @@ func TestTime(t *testing.T) {
 	}
 	if _, err := oteluuid.Time(oteluuid.TraceID(uuid.NewV4())); !errors.Is(err, uuid.ErrVersion) {
 		t.Errorf("Time(v4) = %v; want an error matching uuid.ErrVersion", err)
+	}
+}
+
+const docPage = "../docs/ecosystem.md"
+
+func TestAPI(t *testing.T) {
+	apitest.Check(t, ".", "github.com/afb7af96/uuid/oteluuid", "../api/oteluuid.txt")
+}
+
+// TestDocExamples checks that the example the user document shows is this
+// package's runnable example, line for line, and that it names every
+// entry point.
+func TestDocExamples(t *testing.T) {
+	apitest.CheckDocExamples(t, docPage, "oteluuid", "example_test.go")
+	apitest.CheckDocNames(t, docPage, "oteluuid", ".", "github.com/afb7af96/uuid/oteluuid")
+}
+
+// TestConcurrent shares one IDGenerator and one sampler between
+// goroutines, as a TracerProvider does; run under -race. Every trace ID is
+// distinct.
+func TestConcurrent(t *testing.T) {
+	s, err := oteluuid.NewSampler(0.5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := oteluuid.IDGenerator{}
+	const workers, each = 8, 2000
+	ids := make(chan trace.TraceID, workers*each)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for range each {
+				tid, sid := g.NewIDs(context.Background())
+				_ = g.NewSpanID(context.Background(), tid)
+				s.ShouldSample(sdktrace.SamplingParameters{ParentContext: context.Background(), TraceID: tid})
+				if !sid.IsValid() {
+					t.Error("invalid span ID")
+				}
+				ids <- tid
+			}
+		})
+	}
+	wg.Wait()
+	close(ids)
+	seen := map[trace.TraceID]bool{}
+	for id := range ids {
+		if seen[id] {
+			t.Fatalf("trace ID %s made twice", id)
+		}
+		seen[id] = true
+	}
+	if len(seen) != workers*each {
+		t.Fatalf("%d trace IDs; want %d", len(seen), workers*each)
 	}
 }

@@ -71,12 +71,13 @@ func (s consistentSampler) ShouldSample(p sdktrace.SamplingParameters) sdktrace.
 	if sampled {
 		th = thresholdText(s.threshold)
 	}
-	if newOT := withThreshold(ot, th); newOT != ot {
-		if newOT == "" {
-			ts = ts.Delete("ot")
-		} else if next, err := ts.Insert("ot", newOT); err == nil {
-			ts = next
-		}
+	// The ot entry, once written, moves to the front of the tracestate,
+	// as W3C Trace Context asks of an updated entry and as the
+	// JavaScript SDK does.
+	if newOT := withThreshold(ot, th); newOT == "" {
+		ts = ts.Delete("ot")
+	} else if next, err := ts.Insert("ot", newOT); err == nil {
+		ts = next
 	}
 	if !sampled {
 		return sdktrace.SamplingResult{Decision: sdktrace.Drop, Tracestate: ts}

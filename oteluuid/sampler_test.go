@@ -218,6 +218,7 @@ func TestSamplerTraceState(t *testing.T) {
 		{"rootDropped", low, "", false, ""},
 		{"rvHigh", low, "ot=rv:c0000000000000", true, "ot=th:8;rv:c0000000000000"},
 		{"rvLow", high, "ot=rv:10000000000000", false, "ot=rv:10000000000000"},
+		{"rvLowMoves", high, "vendor=x,ot=rv:10000000000000", false, "ot=rv:10000000000000,vendor=x"},
 		{"rvShort", high, "ot=rv:1000", true, "ot=th:8;rv:1000"},
 		{"keepsOthers", high, "vendor=x,ot=th:c;zz:1", true, "ot=th:8;zz:1,vendor=x"},
 		{"dropRemovesTh", low, "ot=th:0;zz:1,vendor=x", false, "ot=zz:1,vendor=x"},
