@@ -565,6 +565,86 @@ func TestBSONRepresentationErrors(t *testing.T) {
 	}
 }
 
+// FuzzFromBSONValue checks FromBSONValue against a slow reference: a
+// well-formed 16-byte value of the subtype r stores reads as the bytes in
+// r's order (each representation's reordering applied by index here), and
+// writes back byte for byte; everything else fails with exactly one kind,
+// and BSONToStandard agrees.
+func FuzzFromBSONValue(f *testing.F) {
+	for r := range 6 {
+		f.Add(byte(0x05), bsonBinary(3, seq16), uint8(r))     // legacy
+		f.Add(byte(0x05), bsonBinary(4, seq16), uint8(r))     // standard
+		f.Add(byte(0x05), bsonBinary(3, seq16[:8]), uint8(r)) // short
+	}
+	f.Add(byte(0x05), bsonBinary(0, seq16), uint8(2))              // generic binary
+	f.Add(byte(0x0a), []byte{}, uint8(3))                          // null
+	f.Add(byte(0x05), []byte{0xff, 0xff, 0xff, 0xff, 3}, uint8(3)) // negative length
+	order := map[uuid.BSONRepresentation][16]int{
+		uuid.BSONRepresentationStandard:     {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
+		uuid.BSONRepresentationPythonLegacy: {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
+		uuid.BSONRepresentationCSharpLegacy: {3, 2, 1, 0, 5, 4, 7, 6, 8, 9, 10, 11, 12, 13, 14, 15},
+		uuid.BSONRepresentationJavaLegacy:   {7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8},
+	}
+	f.Fuzz(func(t *testing.T, typ byte, data []byte, rb uint8) {
+		r := uuid.BSONRepresentation(rb)
+		perm, known := order[r]
+		wantSubtype := byte(3)
+		if r == uuid.BSONRepresentationStandard {
+			wantSubtype = 4
+		}
+		wellFormed := typ == 0x05 && len(data) >= 5 && int64(binary.LittleEndian.Uint32(data)) == int64(len(data)-5)
+		uuidSubtype := wellFormed && (data[4] == 3 || data[4] == 4)
+		var kind error
+		switch {
+		case !uuidSubtype:
+			kind = uuid.ErrEncoding
+		case len(data) != 21:
+			kind = uuid.ErrLength
+		case !known || data[4] != wantSubtype:
+			kind = uuid.ErrBSONRepresentation
+		}
+		u, err := uuid.FromBSONValue(typ, data, r)
+		if kind == nil {
+			var want uuid.UUID
+			for i, j := range perm {
+				want[i] = data[5+j]
+			}
+			if err != nil || u != want {
+				t.Fatalf("FromBSONValue(%#x, %x, %d) = %v, %v; want %v", typ, data, r, u, err, want)
+			}
+			typ2, data2, err := u.MarshalBSONValueAs(r)
+			if err != nil || typ2 != typ || !bytes.Equal(data2, data) {
+				t.Fatalf("MarshalBSONValueAs(%d) after FromBSONValue(%x) = %#x, %x, %v", r, data, typ2, data2, err)
+			}
+		} else {
+			others := 0
+			for _, k := range []error{uuid.ErrEncoding, uuid.ErrLength, uuid.ErrBSONRepresentation} {
+				if k != kind && errors.Is(err, k) {
+					others++
+				}
+			}
+			if !errors.Is(err, kind) || others != 0 || u != uuid.Nil() || !strings.HasPrefix(err.Error(), "uuid: ") {
+				t.Fatalf("FromBSONValue(%#x, %x, %d) = %v, %v; want Nil and an error matching only %v", typ, data, r, u, err, kind)
+			}
+		}
+		_, std, err := uuid.BSONToStandard(typ, data, r)
+		switch {
+		case uuidSubtype && len(data) == 21 && data[4] == 4:
+			if err != nil || !bytes.Equal(std, data) {
+				t.Fatalf("BSONToStandard(subtype 4 %x, %d) = %x, %v; want it unchanged", data, r, std, err)
+			}
+		case kind == nil:
+			if err != nil || std[4] != 4 || !bytes.Equal(std[5:], u[:]) {
+				t.Fatalf("BSONToStandard(%x, %d) = %x, %v; want subtype 4 of %v", data, r, std, err, u)
+			}
+		default:
+			if !errors.Is(err, kind) || std != nil {
+				t.Fatalf("BSONToStandard(%x, %d) = %x, %v; want an error matching %v", data, r, std, err, kind)
+			}
+		}
+	})
+}
+
 // ExampleFromBSONValue reads a UUID that the Java driver stored in its
 // legacy representation (binary subtype 3, each half's bytes reversed) and
 // converts it to subtype 4.
