@@ -74,10 +74,16 @@ func (s consistentSampler) ShouldSample(p sdktrace.SamplingParameters) sdktrace.
 	// The ot entry, once written, moves to the front of the tracestate,
 	// as W3C Trace Context asks of an updated entry and as the
 	// JavaScript SDK does.
+	// Sub-keys that make the entry invalid once rewritten are dropped
+	// rather than keep a stale th.
 	if newOT := withThreshold(ot, th); newOT == "" {
 		ts = ts.Delete("ot")
 	} else if next, err := ts.Insert("ot", newOT); err == nil {
 		ts = next
+	} else if next, err := ts.Insert("ot", withThreshold("", th)); err == nil && th != "" {
+		ts = next
+	} else {
+		ts = ts.Delete("ot")
 	}
 	if !sampled {
 		return sdktrace.SamplingResult{Decision: sdktrace.Drop, Tracestate: ts}
