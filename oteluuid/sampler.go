@@ -48,7 +48,8 @@ func NewSampler(ratio float64) (sdktrace.Sampler, error) {
 	s := consistentSampler{threshold: maxThreshold - uint64(math.Round(ratio*maxThreshold))}
 	th := "none"
 	if s.threshold < maxThreshold {
-		th = thresholdText(s.threshold)
+		s.th = thresholdText(s.threshold)
+		th = s.th
 	}
 	s.desc = "ConsistentProbabilitySampler{threshold=" + th + ",ratio=" + strconv.FormatFloat(ratio, 'g', -1, 64) + "}"
 	return s, nil
@@ -56,6 +57,7 @@ func NewSampler(ratio float64) (sdktrace.Sampler, error) {
 
 type consistentSampler struct {
 	threshold uint64 // 0 samples everything, maxThreshold nothing
+	th        string // the threshold as tracestate writes it; "" for maxThreshold
 	desc      string
 }
 
@@ -69,7 +71,7 @@ func (s consistentSampler) ShouldSample(p sdktrace.SamplingParameters) sdktrace.
 	sampled := s.threshold < maxThreshold && r >= s.threshold
 	th := ""
 	if sampled {
-		th = thresholdText(s.threshold)
+		th = s.th
 	}
 	// The ot entry, once written, moves to the front of the tracestate,
 	// as W3C Trace Context asks of an updated entry and as the
