@@ -11,7 +11,7 @@
 // The SDK's [sdktrace.TraceIDRatioBased] reads bytes 8 to 15 of a trace
 // ID, whose first two bits are the RFC 9562 variant bits 10 in every
 // UUID: it samples UUID trace IDs at a rate that has nothing to do with
-// the ratio (none at 0.5 or below, all above 0.75). [NewSampler] is the
+// the ratio (none at 0.5 or below, all at 0.75 or above). [NewSampler] is the
 // consistent probability sampler of the OpenTelemetry specification
 // ("TraceState: Probability Sampling"): it compares a 56-bit threshold
 // with the rightmost 56 bits of the trace ID, which are random in version
