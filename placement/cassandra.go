@@ -114,8 +114,7 @@ func (m *murmur3) write(b []byte) {
 }
 
 // token finishes the hash of n bytes, the tail in buf, and returns
-// Cassandra's token: the first 64-bit half, with math.MinInt64 mapped to
-// math.MaxInt64.
+// Cassandra's token of its first 64-bit half.
 func (m *murmur3) token(n int) int64 {
 	// Cassandra reads each tail byte as a signed Java byte widened to a
 	// long, so a byte of 0x80 or more sets every bit above its own
@@ -139,11 +138,17 @@ func (m *murmur3) token(n int) int64 {
 	h2 += h1
 	h1 = fmix64(h1)
 	h2 = fmix64(h2)
-	h1 += h2
-	if t := int64(h1); t != math.MinInt64 {
-		return t
+	return normalize(int64(h1 + h2))
+}
+
+// normalize returns Cassandra's token of a key whose hash is h: h itself,
+// or math.MaxInt64 for math.MinInt64, which stands for the empty key
+// (Murmur3Partitioner.normalize).
+func normalize(h int64) int64 {
+	if h == math.MinInt64 {
+		return math.MaxInt64
 	}
-	return math.MaxInt64
+	return h
 }
 
 // fmix64 is MurmurHash3's finalization mix of a 64-bit word.

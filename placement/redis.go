@@ -21,12 +21,17 @@ func RedisSlot[K ~string | ~[]byte](key K) int {
 			lo, hi = open+1, end
 		}
 	}
+	return int(crc16(key, lo, hi)) % RedisSlots
+}
+
+// crc16 returns the CRC16-XMODEM of key[lo:hi].
+func crc16[K ~string | ~[]byte](key K, lo, hi int) uint16 {
 	crc := uint16(0)
 	for i := lo; i < hi; i++ {
 		j := int(byte(crc>>8)^key[i]) * 2
 		crc = crc<<8 ^ (uint16(crc16Table[j])<<8 | uint16(crc16Table[j+1]))
 	}
-	return int(crc) % RedisSlots
+	return crc
 }
 
 // index returns the index of the first c in key at or after from, or -1.
