@@ -1,0 +1,31 @@
+package placementtest
+
+import (
+	"math/rand/v2"
+
+	"github.com/afb7af96/uuid"
+)
+
+// Counts are the partition counts the checks use: one partition, small
+// and prime counts, powers of two, and the largest a topic can have.
+var Counts = []int{1, 2, 3, 7, 12, 32, 100, 1000, 2147483647}
+
+// RandomV4 returns n version 4 UUIDs drawn from a generator seeded with
+// seed, so that a disagreement can be replayed.
+func RandomV4(seed uint64, n int) []uuid.UUID {
+	r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	ids := make([]uuid.UUID, n)
+	for i := range ids {
+		var b [16]byte
+		for j := 0; j < 16; j += 8 {
+			v := r.Uint64()
+			for k := range 8 {
+				b[j+k] = byte(v >> (8 * k))
+			}
+		}
+		b[6] = b[6]&0x0f | 0x40 // version 4 (RFC 9562, Section 5.4)
+		b[8] = b[8]&0x3f | 0x80 // the RFC 9562 variant
+		ids[i] = uuid.UUID(b)
+	}
+	return ids
+}
