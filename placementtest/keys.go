@@ -2,8 +2,10 @@ package placementtest
 
 import (
 	"math/rand/v2"
+	"strconv"
 
 	"github.com/afb7af96/uuid"
+	"github.com/afb7af96/uuid/placement"
 )
 
 // Counts are the partition counts the checks use: one partition, small
@@ -29,3 +31,25 @@ func RandomV4(seed uint64, n int) []uuid.UUID {
 	}
 	return ids
 }
+
+// RedisKeys returns the Redis keys the checks use for u: its four text
+// forms, its 16 bytes, its text as a hash tag in a longer key, and its
+// text after a prefix without a tag.
+func RedisKeys(u uuid.UUID) []string {
+	s := u.String()
+	return []string{s, string(u.AppendForm(nil, uuid.FormHex)), string(u.AppendForm(nil, uuid.FormBraced)),
+		string(u.AppendForm(nil, uuid.FormURN)), string(u[:]), "user:{" + s + "}:cart", "cart:" + s}
+}
+
+// RedisSlots returns placement's slots of RedisKeys(u), through the
+// functions a user calls for each.
+func RedisSlots(u uuid.UUID) []int {
+	s := u.String()
+	return []int{placement.RedisSlotForm(u, uuid.FormCanonical), placement.RedisSlotForm(u, uuid.FormHex),
+		placement.RedisSlotForm(u, uuid.FormBraced), placement.RedisSlotForm(u, uuid.FormURN),
+		placement.RedisSlotBinary(u), placement.RedisSlot("user:{" + s + "}:cart"), placement.RedisSlot("cart:" + s)}
+}
+
+// Tenant is the text column of the composite keys of the checks: the
+// i-th UUID is paired with the int i and with the text Tenant(i).
+func Tenant(i int) string { return "tenant-" + strconv.Itoa(i%100) }
