@@ -9,12 +9,13 @@ import (
 	"github.com/IBM/sarama"
 	"github.com/afb7af96/uuid"
 	"github.com/afb7af96/uuid/placement"
+	"github.com/afb7af96/uuid/placementtest/internal/keys"
 	kafka "github.com/segmentio/kafka-go"
 	"github.com/twmb/franz-go/pkg/kgo"
 )
 
-// keys returns how many random UUIDs to check: PLACEMENT_KEYS, or 100 000.
-func keys(t *testing.T) int {
+// keyCount returns how many random UUIDs to check: PLACEMENT_KEYS, or 100 000.
+func keyCount(t *testing.T) int {
 	n := 100_000
 	if s := os.Getenv("PLACEMENT_KEYS"); s != "" {
 		var err error
@@ -80,10 +81,10 @@ func clients(t *testing.T) []client {
 // partition package placement gives, for random UUID keys as text and as
 // bytes, over each of Counts.
 func TestGoClients(t *testing.T) {
-	ids := RandomV4(40, keys(t))
+	ids := keys.RandomV4(40, keyCount(t))
 	for _, c := range clients(t) {
 		checked, bad := 0, 0
-		for _, n := range Counts {
+		for _, n := range keys.Counts {
 			if n > 4096 && c.name[:8] == "kafka-go" {
 				continue // kafka-go takes the partitions as a list
 			}
@@ -132,7 +133,7 @@ func fnv32a(b []byte) uint32 {
 func TestSensitivity(t *testing.T) {
 	part := sarama.NewReferenceHashPartitioner("topic")
 	bad := 0
-	ids := RandomV4(41, 1000)
+	ids := keys.RandomV4(41, 1000)
 	for _, u := range ids {
 		got, err := part.Partition(&sarama.ProducerMessage{Topic: "topic", Key: sarama.StringEncoder(u.String())}, 32)
 		if err != nil {

@@ -1,5 +1,5 @@
 // Command keyslot asks a live redis-server with cluster-enabled yes, at
-// the address -addr, CLUSTER KEYSLOT for the keys of placementtest.
+// the address -addr, CLUSTER KEYSLOT for the keys of keys.
 // RedisKeys of random UUIDs, and counts the answers that differ from
 // package placement's slots. It prints the counts and exits 1 on any
 // disagreement or failure. It speaks RESP itself, pipelining a batch of
@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/afb7af96/uuid"
-	"github.com/afb7af96/uuid/placementtest"
+	"github.com/afb7af96/uuid/placementtest/internal/keys"
 )
 
 func main() {
@@ -24,7 +24,7 @@ func main() {
 	n := flag.Int("n", 100_000, "how many UUIDs")
 	seed := flag.Uint64("seed", 40, "the seed of the random UUIDs")
 	flag.Parse()
-	checked, bad, err := run(*addr, placementtest.RandomV4(*seed, *n))
+	checked, bad, err := run(*addr, keys.RandomV4(*seed, *n))
 	fmt.Printf("redis-server CLUSTER KEYSLOT: %d checked, %d disagreements\n", checked, bad)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "keyslot:", err)
@@ -47,18 +47,18 @@ func run(addr string, ids []uuid.UUID) (checked, bad int, err error) {
 	for lo := 0; lo < len(ids); lo += batch {
 		part := ids[lo:min(lo+batch, len(ids))]
 		var want []int
-		var keys []string
+		var ks []string
 		for _, u := range part {
-			keys = append(keys, placementtest.RedisKeys(u)...)
-			want = append(want, placementtest.RedisSlots(u)...)
+			ks = append(ks, keys.RedisKeys(u)...)
+			want = append(want, keys.RedisSlots(u)...)
 		}
-		for _, k := range keys {
+		for _, k := range ks {
 			fmt.Fprintf(w, "*3\r\n$7\r\nCLUSTER\r\n$7\r\nKEYSLOT\r\n$%d\r\n%s\r\n", len(k), k)
 		}
 		if err := w.Flush(); err != nil {
 			return checked, bad, err
 		}
-		for i, k := range keys {
+		for i, k := range ks {
 			got, err := readInt(r)
 			if err != nil {
 				return checked, bad, err
