@@ -36,10 +36,12 @@ const (
 	// IEEE CRC-32 of [hash/crc32] taken as unsigned.
 	CRC32
 
-	// FNV1a is sarama's default, NewHashPartitioner, and kafka-go's
-	// Hash balancer: the 32-bit FNV-1a hash taken as a signed 32-bit
-	// integer, its remainder by n (negative for a negative hash), and
-	// that remainder's absolute value. sarama's
+	// FNV1a is sarama's default, NewHashPartitioner, kafka-go's Hash
+	// balancer and librdkafka's fnv1a and fnv1a_random: the 32-bit
+	// FNV-1a hash taken as a signed 32-bit integer, its remainder by n
+	// (negative for a negative hash), and that remainder's absolute
+	// value (librdkafka takes the hash's absolute value before the
+	// remainder, which gives the same partition). sarama's
 	// NewReferenceHashPartitioner clears the sign bit instead and picks
 	// other partitions for half the keys.
 	FNV1a

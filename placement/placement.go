@@ -11,7 +11,8 @@
 //   - [CRC32]: librdkafka's default, consistent_random (and so
 //     confluent-kafka-go, confluent-kafka-python and node-rdkafka), sarama's
 //     NewConsistentCRCHashPartitioner and kafka-go's CRC32Balancer;
-//   - [FNV1a]: sarama's default, NewHashPartitioner, and kafka-go's Hash.
+//   - [FNV1a]: sarama's default, NewHashPartitioner, kafka-go's Hash (and
+//     librdkafka's fnv1a).
 //
 // For f79c3e09-677c-4bbd-a479-3f349cb785e7 over 32 partitions they pick 17,
 // 22 and 31 for the key as Kafka's UUIDSerializer writes it (the canonical
@@ -24,10 +25,11 @@
 // of a partition key that is one uuid or timeuuid column, and
 // [CassandraKeyToken] that of any partition key, composite ones included.
 //
-// Every function is pure and safe for concurrent use, and none allocates.
-// The only errors are those of arguments no system accepts (a partition
-// count that is not positive, a partition key column longer than 65535
-// bytes), reported as errors, never as panics.
+// Every function is pure and safe for concurrent use, and none allocates
+// unless it returns an error. The only errors are those of arguments no
+// system accepts (a partition count that is not from 1 to math.MaxInt32,
+// a partition key without columns or with one longer than 65535 bytes),
+// reported as errors, never as panics.
 package placement
 
 import (

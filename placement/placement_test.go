@@ -95,6 +95,23 @@ func TestVectors(t *testing.T) {
 						t.Errorf("CassandraToken(%x) = %d; want %d", a, got, slowToken(a))
 					}
 				}
+			case "fnv1a-abs":
+				key, want := []byte{}, int32(atoi(t, r[2]))
+				if r[1] != "-" {
+					key = unhex(t, r[1])
+				}
+				h := int32(placement.FNV1aHash(key))
+				if h < 0 {
+					h = -h
+				}
+				if h != want || int32(slowFNV1a(key)) != want && -int32(slowFNV1a(key)) != want {
+					t.Errorf("|fnv1a(%q)| = %d; want %d", key, h, want)
+				}
+				for _, n := range []int{7, 32, 1000} {
+					if got, err := placement.FNV1a.Partition(key, n); got != int(want)%n || err != nil {
+						t.Errorf("FNV1a.Partition(%q, %d) = %d, %v; want %d", key, n, got, err, int(want)%n)
+					}
+				}
 			default:
 				t.Fatalf("bad row %q", r)
 			}
