@@ -22,7 +22,8 @@ const (
 	// Murmur2 is Kafka's own: the Java client's BuiltInPartitioner
 	// (and the DefaultPartitioner before it), kafkajs's
 	// DefaultPartitioner, franz-go's default and StickyKeyPartitioner,
-	// kafka-go's Murmur2Balancer and librdkafka's murmur2_random. The
+	// kafka-go's Murmur2Balancer and librdkafka's murmur2 and
+	// murmur2_random. The
 	// partition is toPositive(murmur2(key)) % n, where toPositive
 	// clears the sign bit (h & 0x7fffffff) and murmur2 is MurmurHash2,
 	// 32-bit, seed 0x9747b28c.
@@ -64,9 +65,9 @@ func (p Partitioner) String() string {
 // Partition returns the partition, from 0 to n-1, that p picks for a
 // record whose serialized key is key, among n partitions. It returns an
 // error matching [ErrPartitionCount] if n is below 1 or above
-// math.MaxInt32. A nil key is hashed as an empty one, which is how the
-// Java client and librdkafka's murmur2 hash it but not how producers
-// treat a null key (see [Partitioner]).
+// math.MaxInt32. A nil key is hashed as an empty one; where a producer
+// puts a record with a null key is no function of the key (see
+// [Partitioner]).
 func (p Partitioner) Partition(key []byte, n int) (int, error) {
 	if n < 1 || n > math.MaxInt32 {
 		p.valid()
