@@ -1,11 +1,13 @@
 // Command vectors prints, for random UUIDs, where package placement says
-// each lands, for the npm clients that .ci/placement checks it against
-// (node/check.js). Each line holds, separated by spaces: the UUID; its
-// index i; Murmur2's partitions of its text and of its bytes over each
-// count of keys.Counts (comma-separated); the Redis slots of
-// keys.RedisKeys; its Cassandra token; and the tokens of the
-// composite keys (the UUID, the int i) and (the UUID, the text Tenant(i)).
-// The first line is "counts" and the counts.
+// each lands, for the clients that .ci/placement checks it against: the
+// npm packages (node/check.js) and librdkafka (librdkafka/check.py). Each
+// line holds, separated by spaces: the UUID; its index i; Murmur2's
+// partitions of its text over each count of keys.Counts (comma-separated),
+// then those of its bytes; the Redis slots of keys.RedisKeys; its
+// Cassandra token; the tokens of the composite keys (the UUID, the int i)
+// and (the UUID, the text keys.Tenant(i)); CRC32's partitions of its text
+// and of its bytes; and FNV1a's. The first line is "counts" and the
+// counts.
 package main
 
 import (
@@ -17,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/afb7af96/uuid"
 	"github.com/afb7af96/uuid/placement"
 	"github.com/afb7af96/uuid/placementtest/internal/keys"
 )
@@ -33,17 +36,7 @@ func main() {
 	}
 	fmt.Fprintln(w, "counts", strings.Join(counts, " "))
 	for i, u := range keys.RandomV4(*seed, *n) {
-		text, bytes := make([]string, len(counts)), make([]string, len(counts))
-		for j, c := range keys.Counts {
-			t, err1 := placement.Murmur2.PartitionText(u, c)
-			b, err2 := placement.Murmur2.PartitionBinary(u, c)
-			if err1 != nil || err2 != nil {
-				fmt.Fprintln(os.Stderr, err1, err2)
-				os.Exit(1)
-			}
-			text[j], bytes[j] = strconv.Itoa(t), strconv.Itoa(b)
-		}
-		fmt.Fprint(w, u, " ", i, " ", strings.Join(text, ","), " ", strings.Join(bytes, ","))
+		fmt.Fprint(w, u, " ", i, " ", partitions(placement.Murmur2, u))
 		for _, s := range keys.RedisSlots(u) {
 			fmt.Fprint(w, " ", s)
 		}
@@ -53,6 +46,22 @@ func main() {
 			fmt.Fprintln(os.Stderr, err1, err2)
 			os.Exit(1)
 		}
-		fmt.Fprintln(w, "", placement.CassandraToken(u), withInt, withText)
+		fmt.Fprintln(w, "", placement.CassandraToken(u), withInt, withText, partitions(placement.CRC32, u), partitions(placement.FNV1a, u))
 	}
+}
+
+// partitions returns p's partitions of u's text over each count,
+// comma-separated, a space, and those of its bytes.
+func partitions(p placement.Partitioner, u uuid.UUID) string {
+	text, bytes := make([]string, len(keys.Counts)), make([]string, len(keys.Counts))
+	for j, c := range keys.Counts {
+		t, err1 := p.PartitionText(u, c)
+		b, err2 := p.PartitionBinary(u, c)
+		if err1 != nil || err2 != nil {
+			fmt.Fprintln(os.Stderr, err1, err2)
+			os.Exit(1)
+		}
+		text[j], bytes[j] = strconv.Itoa(t), strconv.Itoa(b)
+	}
+	return strings.Join(text, ",") + " " + strings.Join(bytes, ",")
 }
