@@ -249,6 +249,9 @@ func TestRules(t *testing.T) {
 		{[]string{"facade", "--key-env", "K", "--key-file", "f"}, 10, "--key-env and --key-file exclude each other"},
 		{[]string{"facade", "--key-file=f", "-d", "--key-env=K", "x"}, 10, "--key-env and --key-file exclude each other"},
 		{[]string{"facade", "--key-file", "f", "-d", "x"}, -1, ""},
+		{[]string{"place"}, 11, "place needs --kafka N, --redis or --cassandra"},
+		{[]string{"place", "x"}, 11, "place needs --kafka N, --redis or --cassandra"},
+		{[]string{"place", "--cassandra"}, -1, ""},
 	}
 	tested := make([]bool, len(rules))
 	for _, tt := range tests {
