@@ -24,10 +24,10 @@ func Example() {
 		fmt.Println("SELECT * FROM orders WHERE " + where)
 	}
 	// Output:
-	// SELECT * FROM orders WHERE "id" < '40000000-0000-0000-0000-000000000000'::uuid
-	// SELECT * FROM orders WHERE "id" >= '40000000-0000-0000-0000-000000000000'::uuid AND "id" < '80000000-0000-0000-0000-000000000000'::uuid
-	// SELECT * FROM orders WHERE "id" >= '80000000-0000-0000-0000-000000000000'::uuid AND "id" < 'c0000000-0000-0000-0000-000000000000'::uuid
-	// SELECT * FROM orders WHERE "id" >= 'c0000000-0000-0000-0000-000000000000'::uuid
+	// SELECT * FROM orders WHERE "id" < '40000000-0000-4000-8000-000000000000'::uuid
+	// SELECT * FROM orders WHERE "id" >= '40000000-0000-4000-8000-000000000000'::uuid AND "id" < '80000000-0000-4000-8000-000000000000'::uuid
+	// SELECT * FROM orders WHERE "id" >= '80000000-0000-4000-8000-000000000000'::uuid AND "id" < 'c0000000-0000-4000-8000-000000000000'::uuid
+	// SELECT * FROM orders WHERE "id" >= 'c0000000-0000-4000-8000-000000000000'::uuid
 }
 
 // SQL Server sorts a uniqueidentifier by its last six bytes first, so its
@@ -42,8 +42,8 @@ func ExampleSplit_sqlServer() {
 		fmt.Println(where)
 	}
 	// Output:
-	// [dbo].[orders].[id] < CAST('00000000-0000-0000-0000-800000000000' AS uniqueidentifier)
-	// [dbo].[orders].[id] >= CAST('00000000-0000-0000-0000-800000000000' AS uniqueidentifier)
+	// [dbo].[orders].[id] < CAST('00000000-0000-4000-8000-800000000000' AS uniqueidentifier)
+	// [dbo].[orders].[id] >= CAST('00000000-0000-4000-8000-800000000000' AS uniqueidentifier)
 }
 
 // Version 7 keys share their leading bits for years, so split them at the

@@ -18,14 +18,17 @@
 //
 // # Splits
 //
-// [Split] divides the whole keyspace into n ranges of equal width in the
-// order's keys, computed exactly in 128 bits; [Range.Split] divides one
-// range the same way, so a range found too large is split again. Random
-// keys (version 4) fill equal widths evenly. Keys that are not random,
-// such as version 7 keys, which share their leading bits for years, fill
-// them very unevenly: [SplitSample] puts the bounds at the quantiles of a
-// sample of the table's keys instead, and [SplitTime] at equal spans of
-// the time a version 7 key holds.
+// [Split] divides the keyspace into n ranges that hold equal numbers of
+// random (version 4) UUIDs, computed exactly in 128 bits, in every order:
+// also in ClickHouse's, MySQL's swapped and Cassandra's, which sort by the
+// version or variant bits first, so that random keys fill only part of
+// their keyspace. [Range.Split] divides one range into ranges of equal
+// width, so a range found too large is split again. Keys that are not
+// random, such as version 7 keys, which share their leading bits for
+// years, fill equal shares of random keys very unevenly: [SplitSample]
+// puts the bounds at the quantiles of a sample of the table's keys
+// instead, and [SplitTime] at equal spans of the time a version 7 key
+// holds.
 //
 // Every split covers the keyspace: its first range starts at the least
 // UUID of the order, each range ends where the next starts, and the last
@@ -115,16 +118,44 @@ func full(o Order) Range {
 }
 
 // Split divides the keyspace of the order o into n contiguous,
-// non-overlapping ranges of equal width (to one key) in o's keys, which
-// random UUIDs such as version 4 fill evenly. The first starts at o's
-// least UUID, the last has no upper bound, and each starts where the one
-// before it ends. n is from 1 to 1 048 576; another n gives an error
-// matching [ErrCount], and an unknown order one matching [ErrOrder].
+// non-overlapping ranges that hold equal numbers of random UUIDs: of the
+// 2^122 version 4 UUIDs (for CassandraTimeUUID, whose column holds only
+// version 1, of the 2^122 version 1 UUIDs), each range holds
+// floor(2^122·k/n) to the next such bound, counted exactly in o's order.
+// A table of version 4 keys thus spreads evenly over the ranges in every
+// order, also in those that sort by the version or variant bits first
+// (ClickHouse, MySQLSwapped, CassandraUUID), where ranges of equal width
+// in the whole keyspace would leave most of them empty. Each bound is
+// itself a version 4 UUID. Keys of other versions are in whichever range
+// the order puts them; for keys that are not random, see [SplitSample]
+// and [SplitTime].
+//
+// The first range starts at o's least UUID, the last has no upper bound,
+// and each starts where the one before it ends, so every UUID is in one
+// range. n is from 1 to 1 048 576; another n gives an error matching
+// [ErrCount], and an unknown order one matching [ErrOrder].
 func Split(o Order, n int) ([]Range, error) {
+	const op = "Split"
 	if !o.valid() {
-		return nil, orderError("Split", o, "unknown order")
+		return nil, orderError(op, o, "unknown order")
 	}
-	return full(o).split("Split", n)
+	if n < 1 || n > maxCount {
+		return nil, countError(op, n, "not from 1 to 1048576")
+	}
+	f := o.randomKeys()
+	ranges := make([]Range, n)
+	start := full(o).Low
+	// The ranks 2^122·i/n = i·q + i·rem/n, with 2^122 = q·n + rem.
+	q, rem := divmod(u128{1 << 58, 0}, uint64(n))
+	rank := u128{}
+	for i := 1; i < n; i++ {
+		rank = rank.add(q)
+		bound := o.uuidAt(f.deposit(rank.add(u128{0, uint64(i) * rem / uint64(n)})))
+		ranges[i-1] = Range{Order: o, Low: start, High: bound}
+		start = bound
+	}
+	ranges[n-1] = Range{Order: o, Low: start, Last: true}
+	return ranges, nil
 }
 
 // Split divides r into n contiguous, non-overlapping ranges of equal width

@@ -224,3 +224,83 @@ func cassandraHighInverse(h uint64) uint64 {
 	}
 	return h<<4&0xffff_ffff_ffff_0000 | version<<12 | h&0xfff
 }
+
+// fixedBits describes, in an order's keys, the 6 bits that the version
+// and variant fix in every UUID of one version (RFC 9562, Section 4):
+// where they are and what they hold. The other 122 bits, read from the
+// most significant down, are a UUID's rank among that version's UUIDs in
+// the order.
+type fixedBits struct {
+	mask, value u128
+}
+
+// randomKeys returns the fixed bits, in o's keys, of the UUIDs of the
+// version o's column holds at random: version 1 for CassandraTimeUUID,
+// version 4 for every other order. Every order's key moves the bits of a
+// UUID's version and variant to the same places for all values that keep
+// to one rearrangement of the rest (for CassandraUUID, versions other
+// than 1), so the places are those where the keys of two such UUIDs
+// differ if the two differ in those bits only.
+func (o Order) randomKeys() fixedBits {
+	var least, flipped uuid.UUID
+	least[6], least[8] = 0x40, 0x80 // version 4, variant 10, all else 0
+	if o == CassandraTimeUUID {
+		least[6] = 0x10
+	}
+	flipped = least
+	flipped[6] ^= 0xf0 // a version other than 1 whichever least has
+	flipped[8] ^= 0xc0
+	k := o.key(least)
+	d := o.key(flipped)
+	mask := u128{k.hi ^ d.hi, k.lo ^ d.lo}
+	return fixedBits{mask: mask, value: u128{k.hi & mask.hi, k.lo & mask.lo}}
+}
+
+// deposit returns the key whose free bits (those outside f.mask), from
+// the most significant down, hold the low 122 bits of rank, and whose
+// fixed bits hold f.value.
+func (f fixedBits) deposit(rank u128) u128 {
+	out := f.value
+	// Walk the free bits from the least significant up, taking rank's
+	// bits from its least significant up.
+	for half := 1; half >= 0; half-- {
+		free := ^f.mask.lo
+		if half == 0 {
+			free = ^f.mask.hi
+		}
+		var word uint64
+		for free != 0 {
+			// The lowest run of free bits: its place and its length.
+			at := bits.TrailingZeros64(free)
+			n := bits.TrailingZeros64(^(free >> at))
+			if n == 64 {
+				word |= rank.lo << at
+			} else {
+				word |= (rank.lo & (1<<n - 1)) << at
+			}
+			rank = rank.shiftRight(uint(n))
+			free &^= (1<<n - 1) << at
+			if n == 64 {
+				free = 0
+			}
+		}
+		if half == 1 {
+			out.lo |= word
+		} else {
+			out.hi |= word
+		}
+	}
+	return out
+}
+
+func (x u128) shiftRight(n uint) u128 {
+	switch {
+	case n >= 128:
+		return u128{}
+	case n >= 64:
+		return u128{0, x.hi >> (n - 64)}
+	case n == 0:
+		return x
+	}
+	return u128{x.hi >> n, x.lo>>n | x.hi<<(64-n)}
+}

@@ -3,6 +3,7 @@ package keyrange
 import (
 	"bytes"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 
@@ -178,4 +179,56 @@ func FuzzSplitBounds(f *testing.F) {
 	f.Fuzz(func(t *testing.T, lh, ll, hh, hl uint64, last bool, n uint32) {
 		checkSplitBounds(t, u128{lh, ll}, u128{hh, hl}, last, int(n%4096))
 	})
+}
+
+// extract returns the free bits of k (outside f.mask), from the most
+// significant down, as a number: the inverse of deposit, bit by bit.
+func (f fixedBits) extract(k u128) *big.Int {
+	r := new(big.Int)
+	for i := 127; i >= 0; i-- {
+		m, v := f.mask.lo, k.lo
+		if i >= 64 {
+			m, v = f.mask.hi, k.hi
+		}
+		if m>>(i%64)&1 == 0 {
+			r.Lsh(r, 1)
+			r.Or(r, big.NewInt(int64(v>>(i%64)&1)))
+		}
+	}
+	return r
+}
+
+// TestSplitRandomBounds checks Split's bounds bit by bit against math/big:
+// range k starts at the UUID of the version o's column holds (4, or 1 for
+// CassandraTimeUUID) with the RFC 9562 variant whose rank among that
+// version's UUIDs in o's order is floor(2^122·k/n).
+func TestSplitRandomBounds(t *testing.T) {
+	space := new(big.Int).Lsh(big.NewInt(1), 122)
+	for _, o := range allOrders() {
+		f := o.randomKeys()
+		if got := bits.OnesCount64(f.mask.hi) + bits.OnesCount64(f.mask.lo); got != 6 {
+			t.Fatalf("%v: %d fixed bits; want 6", o, got)
+		}
+		want := uuid.Version(4)
+		if o == CassandraTimeUUID {
+			want = 1
+		}
+		for _, n := range []int{2, 3, 7, 64, 1000, maxCount} {
+			ranges, err := Split(o, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k := 1; k < n; k += 1 + n/500 {
+				b := ranges[k].Low
+				if b.Version() != want || b.Variant() != uuid.VariantRFC9562 {
+					t.Fatalf("Split(%v, %d): bound %d is %v, version %d, variant %v", o, n, k, b, b.Version(), b.Variant())
+				}
+				rank := new(big.Int).Mul(space, big.NewInt(int64(k)))
+				rank.Quo(rank, big.NewInt(int64(n)))
+				if got := f.extract(o.key(b)); got.Cmp(rank) != 0 {
+					t.Fatalf("Split(%v, %d): bound %d (%v) has rank %x; want %x", o, n, k, b, got, rank)
+				}
+			}
+		}
+	}
 }

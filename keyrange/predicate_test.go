@@ -77,25 +77,25 @@ func TestPredicateEnds(t *testing.T) {
 		{keyrange.CassandraTimeUUID, 1, []string{`"id" >= 00000000-0000-0000-8080-808080808080`}},
 		{keyrange.CassandraUUID, 1, []string{`"id" >= 00000000-0000-0000-0000-000000000000`}},
 		{keyrange.PostgreSQL, 2, []string{
-			`"id" < '80000000-0000-0000-0000-000000000000'::uuid`,
-			`"id" >= '80000000-0000-0000-0000-000000000000'::uuid`,
+			`"id" < '80000000-0000-4000-8000-000000000000'::uuid`,
+			`"id" >= '80000000-0000-4000-8000-000000000000'::uuid`,
 		}},
 		{keyrange.DuckDB, 3, []string{
-			`"id" < '55555555-5555-5555-5555-555555555555'::UUID`,
-			`"id" >= '55555555-5555-5555-5555-555555555555'::UUID AND "id" < 'aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa'::UUID`,
-			`"id" >= 'aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaa'::UUID`,
+			`"id" < '55555555-5555-4555-9555-555555555555'::UUID`,
+			`"id" >= '55555555-5555-4555-9555-555555555555'::UUID AND "id" < 'aaaaaaaa-aaaa-4aaa-aaaa-aaaaaaaaaaaa'::UUID`,
+			`"id" >= 'aaaaaaaa-aaaa-4aaa-aaaa-aaaaaaaaaaaa'::UUID`,
 		}},
 		{keyrange.ClickHouse, 2, []string{
-			"`id` < toUUID('00000000-0000-0000-8000-000000000000')",
-			"`id` >= toUUID('00000000-0000-0000-8000-000000000000')",
+			"`id` < toUUID('00000000-0000-4000-a000-000000000000')",
+			"`id` >= toUUID('00000000-0000-4000-a000-000000000000')",
 		}},
 		{keyrange.SQLServer, 2, []string{
-			"[id] < CAST('00000000-0000-0000-0000-800000000000' AS uniqueidentifier)",
-			"[id] >= CAST('00000000-0000-0000-0000-800000000000' AS uniqueidentifier)",
+			"[id] < CAST('00000000-0000-4000-8000-800000000000' AS uniqueidentifier)",
+			"[id] >= CAST('00000000-0000-4000-8000-800000000000' AS uniqueidentifier)",
 		}},
 		{keyrange.MySQLSwapped, 2, []string{
-			"`id` < UUID_TO_BIN('00000000-0000-8000-0000-000000000000', 1)",
-			"`id` >= UUID_TO_BIN('00000000-0000-8000-0000-000000000000', 1)",
+			"`id` < UUID_TO_BIN('00000000-0000-4800-8000-000000000000', 1)",
+			"`id` >= UUID_TO_BIN('00000000-0000-4800-8000-000000000000', 1)",
 		}},
 	} {
 		t.Run(tc.o.String()+"/n="+itoa(tc.n), func(t *testing.T) {
@@ -153,8 +153,8 @@ func TestRangeString(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, want := range []string{
-		"ClickHouse [00000000-0000-0000-0000-000000000000, 00000000-0000-0000-8000-000000000000)",
-		"ClickHouse [00000000-0000-0000-8000-000000000000, …)",
+		"ClickHouse [00000000-0000-0000-0000-000000000000, 00000000-0000-4000-a000-000000000000)",
+		"ClickHouse [00000000-0000-4000-a000-000000000000, …)",
 	} {
 		if got := ranges[i].String(); got != want {
 			t.Errorf("range %d: String() = %q; want %q", i, got, want)
