@@ -118,15 +118,15 @@ func full(o Order) Range {
 }
 
 // Split divides the keyspace of the order o into n contiguous,
-// non-overlapping ranges that hold equal numbers of random UUIDs: of the
-// 2^122 version 4 UUIDs (for CassandraTimeUUID, whose column holds only
-// version 1, of the 2^122 version 1 UUIDs), each range holds
-// floor(2^122·k/n) to the next such bound, counted exactly in o's order.
-// A table of version 4 keys thus spreads evenly over the ranges in every
-// order, also in those that sort by the version or variant bits first
-// (ClickHouse, MySQLSwapped, CassandraUUID), where ranges of equal width
-// in the whole keyspace would leave most of them empty. Each bound is
-// itself a version 4 UUID. Keys of other versions are in whichever range
+// non-overlapping ranges that hold equal numbers of random UUIDs. Of the
+// 2^122 version 4 UUIDs (version 1 for CassandraTimeUUID, whose column
+// holds no other), range k, for k from 1 to n-1, starts at the one whose
+// rank in o's order is floor(2^122·k/n), computed exactly, so each range
+// holds 2^122/n of them, to one. A table of version 4 keys thus spreads
+// evenly over the ranges in every order, also in those that sort by the
+// version or variant bits first (ClickHouse, MySQLSwapped,
+// CassandraUUID), where ranges of equal width in the whole keyspace would
+// leave most of them empty. Keys of other versions are in whichever range
 // the order puts them; for keys that are not random, see [SplitSample]
 // and [SplitTime].
 //
