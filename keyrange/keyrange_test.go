@@ -199,9 +199,12 @@ func TestSplitSample(t *testing.T) {
 		}
 		keys[i] = u
 	}
-	sample := keys[:4000:4000]
+	sample, tail := keys[:4000:4000], 3000
+	if keyrange.RaceEnabled {
+		sample, tail = keys[:1000:1000], 500
+	}
 	before := slices.Clone(sample)
-	ids := append(probes(r, 200), keys[len(keys)-3000:]...)
+	ids := append(probes(r, 200), keys[len(keys)-tail:]...)
 	for _, o := range orders {
 		for _, n := range []int{1, 2, 7, 64} {
 			t.Run(o.String()+"/n="+itoa(n), func(t *testing.T) {
@@ -378,11 +381,15 @@ func TestErrors(t *testing.T) {
 // TestSplitBalance checks that random keys spread evenly over Split's
 // ranges in every order: 400 000 random version 4 keys (version 1 keys
 // with random bits for CassandraTimeUUID) give each of n ranges its share
-// ± 10 %, more than 7 standard deviations for n = 64. An even split of
+// ± 10 %, more than 7 standard deviations for n = 64 (under the race
+// detector, 50 000 keys ± 25 %, 7 standard deviations). An even split of
 // the whole keyspace fails this in the orders that sort by the version or
 // variant bits first.
 func TestSplitBalance(t *testing.T) {
-	const total = 400_000
+	total, tolerance := 400_000, 10
+	if keyrange.RaceEnabled {
+		total, tolerance = 50_000, 25
+	}
 	r := rand.New(rand.NewPCG(10, 11))
 	v4 := make([]uuid.UUID, total)
 	v1 := make([]uuid.UUID, total)
@@ -413,8 +420,8 @@ func TestSplitBalance(t *testing.T) {
 				if !rg.Last {
 					hi, _ = slices.BinarySearchFunc(sorted, rg.High, engineCompare(o))
 				}
-				if got, want := hi-lo, total/n; got < want*9/10 || got > want*11/10 {
-					t.Errorf("Split(%v, %d): range %d (%v) holds %d of %d random keys; want %d ± 10 %%", o, n, i, rg, got, total, want)
+				if got, want := hi-lo, total/n; got < want*(100-tolerance)/100 || got > want*(100+tolerance)/100 {
+					t.Errorf("Split(%v, %d): range %d (%v) holds %d of %d random keys; want %d ± %d %%", o, n, i, rg, got, total, want, tolerance)
 				}
 			}
 		}
