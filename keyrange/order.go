@@ -49,14 +49,14 @@ const (
 	// collation, which sorts in byte order; a bound reads '…'.
 	MySQLText
 
-	// MySQLBinary is a BINARY(16) column of MySQL that holds
-	// UUID_TO_BIN(u) (or UUID_TO_BIN(u, 0)), the 16 bytes in byte order;
-	// a bound reads UUID_TO_BIN('…').
+	// MySQLBinary is a BINARY(16) column of MySQL or MariaDB that holds
+	// the 16 bytes in order, as UUID_TO_BIN(u) (or UUID_TO_BIN(u, 0))
+	// makes them; a bound is those bytes as a hex literal, X'…'.
 	MySQLBinary
 
-	// MySQLSwapped is a BINARY(16) column of MySQL that holds
+	// MySQLSwapped is a BINARY(16) column of MySQL or MariaDB that holds
 	// UUID_TO_BIN(u, 1), whose bytes 6 and 7 come first (see package
-	// mysqluuid); a bound reads UUID_TO_BIN('…', 1).
+	// mysqluuid); a bound is those swapped bytes as a hex literal, X'…'.
 	MySQLSwapped
 
 	// CassandraUUID is a uuid column of Cassandra or ScyllaDB, which

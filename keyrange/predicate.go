@@ -1,8 +1,11 @@
 package keyrange
 
 import (
+	"encoding/hex"
+
 	"github.com/afb7af96/uuid"
 	"github.com/afb7af96/uuid/internal/operr"
+	"github.com/afb7af96/uuid/mysqluuid"
 )
 
 // Predicate returns r as a condition on column in r's order's dialect, as
@@ -21,10 +24,15 @@ func (r Range) Predicate(column string) (string, error) {
 //	ClickHouse         `id` >= toUUID('…') AND `id` < toUUID('…')
 //	SQLServer          [id] >= CAST('…' AS uniqueidentifier) AND [id] < CAST('…' AS uniqueidentifier)
 //	MySQLText          `id` >= '…' AND `id` < '…'
-//	MySQLBinary        `id` >= UUID_TO_BIN('…') AND `id` < UUID_TO_BIN('…')
-//	MySQLSwapped       `id` >= UUID_TO_BIN('…', 1) AND `id` < UUID_TO_BIN('…', 1)
+//	MySQLBinary        `id` >= X'…' AND `id` < X'…'
+//	MySQLSwapped       `id` >= X'…' AND `id` < X'…'
 //	CassandraUUID      "id" >= … AND "id" < …
 //	CassandraTimeUUID  "id" >= … AND "id" < …
+//
+// For the BINARY(16) columns of MySQLBinary and MySQLSwapped, a bound is
+// the 16 bytes the column holds, UUID_TO_BIN(u) or UUID_TO_BIN(u, 1), as
+// a hex string literal, which MySQL 5.7 and MariaDB, which have no
+// UUID_TO_BIN, read too.
 //
 // The low bound is left out when r.Low is the least UUID of the order (the
 // first range of a split), and the high bound when r is Last; a range
@@ -155,11 +163,18 @@ func appendLiteral(dst []byte, o Order, u uuid.UUID) []byte {
 	case MySQLText:
 		before, after = "'", "'"
 	case MySQLBinary:
-		before, after = "UUID_TO_BIN('", "')"
+		return appendHex(dst, u)
 	case MySQLSwapped:
-		before, after = "UUID_TO_BIN('", "', 1)"
+		return appendHex(dst, mysqluuid.UUIDToBin(u, true))
 	}
 	dst = append(dst, before...)
 	dst = u.AppendForm(dst, uuid.FormCanonical)
 	return append(dst, after...)
+}
+
+// appendHex appends b as an SQL hex string literal, X'…'.
+func appendHex(dst []byte, b [16]byte) []byte {
+	dst = append(dst, "X'"...)
+	dst = hex.AppendEncode(dst, b[:])
+	return append(dst, '\'')
 }

@@ -33,9 +33,12 @@ func TestPredicate(t *testing.T) {
 		{"mysql-text", mid(keyrange.MySQLText), "id",
 			"`id` >= '" + lo + "' AND `id` < '" + hi + "'"},
 		{"mysql-binary", mid(keyrange.MySQLBinary), "id",
-			"`id` >= UUID_TO_BIN('" + lo + "') AND `id` < UUID_TO_BIN('" + hi + "')"},
-		{"mysql-swapped", mid(keyrange.MySQLSwapped), "id",
-			"`id` >= UUID_TO_BIN('" + lo + "', 1) AND `id` < UUID_TO_BIN('" + hi + "', 1)"},
+			"`id` >= X'40000000000000000000000000000000' AND `id` < X'80000000000000000000000000000000'"},
+		// UUID_TO_BIN(u, 1): bytes 6, 7, 4, 5, 0 to 3, then 8 to 15.
+		{"mysql-swapped", keyrange.Range{Order: keyrange.MySQLSwapped,
+			Low:  uuid.MustParse("00112233-4455-6677-8899-aabbccddeeff"),
+			High: uuid.MustParse("00112233-4455-7777-8899-aabbccddeeff")}, "id",
+			"`id` >= X'66774455001122338899aabbccddeeff' AND `id` < X'77774455001122338899aabbccddeeff'"},
 		{"cassandra-uuid", mid(keyrange.CassandraUUID), "id",
 			`"id" >= ` + lo + ` AND "id" < ` + hi},
 		{"cassandra-timeuuid", mid(keyrange.CassandraTimeUUID), "id",
@@ -44,8 +47,8 @@ func TestPredicate(t *testing.T) {
 			`"public"."Orders"."order_id$2" >= '` + lo + `'::uuid AND "public"."Orders"."order_id$2" < '` + hi + `'::uuid`},
 		{"qualified-sqlserver", mid(keyrange.SQLServer), "dbo.t.id",
 			"[dbo].[t].[id] >= CAST('" + lo + "' AS uniqueidentifier) AND [dbo].[t].[id] < CAST('" + hi + "' AS uniqueidentifier)"},
-		{"qualified-mysql", mid(keyrange.MySQLSwapped), "t.id",
-			"`t`.`id` >= UUID_TO_BIN('" + lo + "', 1) AND `t`.`id` < UUID_TO_BIN('" + hi + "', 1)"},
+		{"qualified-mysql", mid(keyrange.MySQLText), "t.id",
+			"`t`.`id` >= '" + lo + "' AND `t`.`id` < '" + hi + "'"},
 		// A reserved word as a column is quoted like any other.
 		{"reserved-word", mid(keyrange.ClickHouse), "select",
 			"`select` >= toUUID('" + lo + "') AND `select` < toUUID('" + hi + "')"},
@@ -94,8 +97,8 @@ func TestPredicateEnds(t *testing.T) {
 			"[id] >= CAST('00000000-0000-4000-8000-800000000000' AS uniqueidentifier)",
 		}},
 		{keyrange.MySQLSwapped, 2, []string{
-			"`id` < UUID_TO_BIN('00000000-0000-4800-8000-000000000000', 1)",
-			"`id` >= UUID_TO_BIN('00000000-0000-4800-8000-000000000000', 1)",
+			"`id` < X'48000000000000008000000000000000'",
+			"`id` >= X'48000000000000008000000000000000'",
 		}},
 	} {
 		t.Run(tc.o.String()+"/n="+itoa(tc.n), func(t *testing.T) {
