@@ -52,14 +52,18 @@ func (r Range) AppendPredicate(dst []byte, column string) ([]byte, error) {
 }
 
 func (r Range) appendPredicate(dst []byte, column, op string) ([]byte, error) {
-	if err := r.check(op); err != nil {
-		return dst, err
+	o := r.Order
+	if !o.valid() {
+		return dst, orderError(op, o, "unknown order")
+	}
+	low := o.key(r.Low)
+	if !r.Last && low.cmp(o.key(r.High)) > 0 {
+		return dst, boundsError(op, r)
 	}
 	if !validColumn(column) {
 		return dst, &operr.Error{Pkg: pkg, Op: op, Input: quoteInput(column), Problem: "invalid column name", Kind: ErrColumn}
 	}
-	o := r.Order
-	hasLow := o.key(r.Low) != (u128{})
+	hasLow := low != (u128{})
 	cql := o == CassandraUUID || o == CassandraTimeUUID
 	if !hasLow && r.Last && !cql {
 		dst = appendColumn(dst, o, column)
