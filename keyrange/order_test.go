@@ -241,3 +241,66 @@ func manyRanges() int {
 	}
 	return maxCount
 }
+
+// FuzzSplit checks Split(o, n) for any order and n: the ranges follow each
+// other without gap from the order's least UUID to no upper bound, each
+// bound has the rank floor(2^122·k/n) among the UUIDs of its version
+// (math/big), and a probe is in exactly the range the engine's Key puts
+// it in.
+func FuzzSplit(f *testing.F) {
+	f.Add(uint8(1), 2, make([]byte, 16))                 // PostgreSQL halves
+	f.Add(uint8(3), 7, bytes.Repeat([]byte{0xff}, 16))   // ClickHouse, Max
+	f.Add(uint8(9), 64, bytes.Repeat([]byte{0x80}, 16))  // timeuuid, signed bytes
+	f.Add(uint8(7), 199, bytes.Repeat([]byte{0x40}, 16)) // MySQLSwapped
+	f.Add(uint8(0), 2, make([]byte, 16))                 // no order
+	space := new(big.Int).Lsh(big.NewInt(1), 122)
+	f.Fuzz(func(t *testing.T, ob uint8, n int, probe []byte) {
+		p, err := uuid.FromBytes(probe)
+		if err != nil {
+			return
+		}
+		o := Order(ob % 11)
+		n %= 200
+		ranges, err := Split(o, n)
+		if !o.valid() || n < 1 {
+			if err == nil {
+				t.Fatalf("Split(%v, %d) = %v; want an error", o, n, ranges)
+			}
+			return
+		}
+		if err != nil || len(ranges) != n || ranges[0].Low != o.uuidAt(u128{}) || !ranges[n-1].Last {
+			t.Fatalf("Split(%v, %d) = %v, %v", o, n, ranges, err)
+		}
+		fb := o.randomKeys()
+		in := -1
+		for k, r := range ranges {
+			if k > 0 && (ranges[k-1].High != r.Low || ranges[k-1].Last) {
+				t.Fatalf("Split(%v, %d): range %d is %v after %v", o, n, k, r, ranges[k-1])
+			}
+			// The rank of a few bounds, against math/big.
+			if k > 0 && (k <= 2 || k == n/2 || k == n-1) {
+				rank := new(big.Int).Mul(space, big.NewInt(int64(k)))
+				rank.Quo(rank, big.NewInt(int64(n)))
+				if got := fb.extract(o.key(r.Low)); got.Cmp(rank) != 0 {
+					t.Fatalf("Split(%v, %d): range %d is %v with rank %x; want rank %x", o, n, k, r, got, rank)
+				}
+			}
+			key := engineKey(o, p)
+			low := engineKey(o, r.Low)
+			high := engineKey(o, r.High)
+			inside := bytes.Compare(key[:], low[:]) >= 0 && (r.Last || bytes.Compare(key[:], high[:]) < 0)
+			if inside != r.Contains(p) {
+				t.Fatalf("Split(%v, %d): range %d (%v).Contains(%v) = %v; by Key, %v", o, n, k, r, p, r.Contains(p), inside)
+			}
+			if inside {
+				if in >= 0 {
+					t.Fatalf("Split(%v, %d): %v is in ranges %d and %d", o, n, p, in, k)
+				}
+				in = k
+			}
+		}
+		if in < 0 {
+			t.Fatalf("Split(%v, %d): %v is in no range", o, n, p)
+		}
+	})
+}
