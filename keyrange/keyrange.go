@@ -30,10 +30,11 @@
 // instead, and [SplitTime] at equal spans of the time a version 7 key
 // holds.
 //
-// Every split covers the keyspace: its first range starts at the least
-// UUID of the order, each range ends where the next starts, and the last
-// has no upper bound, so every UUID, [uuid.Max] included, is in exactly
-// one range of a split.
+// Each of the three splits covers the keyspace: its first range starts at
+// the least UUID of the order, each range ends where the next starts, and
+// the last has no upper bound, so every UUID, [uuid.Max] included, is in
+// exactly one range of a split. [Range.Split] covers its range the same
+// way.
 //
 // # Predicates
 //
