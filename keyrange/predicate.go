@@ -172,7 +172,7 @@ func appendLiteral(dst []byte, o Order, u uuid.UUID) []byte {
 		return appendHex(dst, mysqluuid.UUIDToBin(u, true))
 	}
 	dst = append(dst, before...)
-	dst = u.AppendForm(dst, uuid.FormCanonical)
+	dst, _ = u.AppendText(dst) // never fails
 	return append(dst, after...)
 }
 
