@@ -437,7 +437,9 @@ func TestAtConstructors(t *testing.T) {
 	}{
 		{NewV1At(at), 1, at.Truncate(100)},
 		{NewV6At(at), 6, at.Truncate(100)},
-		{NewV7At(at), 7, at.Truncate(time.Millisecond)},
+		// 700 ns into the millisecond is fraction 700·4096/10⁶ = 2.87, so
+		// 2, which reads back as its first nanosecond: ⌈2·10⁶/4096⌉ = 489.
+		{NewV7At(at), 7, at.Truncate(time.Millisecond).Add(489)},
 	} {
 		got, ok := tc.u.Time()
 		if tc.u.Version() != tc.ver || !ok || !got.Equal(tc.want) {

@@ -130,15 +130,19 @@ func (g *Generator) NewV6At(t time.Time) (UUID, error) {
 }
 
 // NewV7At returns a version 7 UUID for the time t, clamped to the range the
-// layout holds (1970-01-01 to 10889-08-02), with 74 random bits. It neither reads nor
-// changes g's state, so values made for one millisecond are not ordered
-// among themselves. The error is non-nil only if the caller's Rand failed.
+// layout holds (1970-01-01 to 10889-08-02): t's millisecond and, in
+// rand_a, its sub-millisecond fraction, as [Generator.NewV7] lays them
+// out, so that [UUID.Time] reads t back to 1/4096 ms, and 62 random bits.
+// It neither reads nor changes g's state, so values made for one 1/4096 ms
+// are not ordered among themselves. The error is non-nil only if the
+// caller's Rand failed.
 func (g *Generator) NewV7At(t time.Time) (UUID, error) {
-	var r [10]byte
+	var r [8]byte
 	if err := g.entropy.read(r[:]); err != nil {
 		return UUID{}, err
 	}
-	return v7Layout(unixMillis(t), binary.BigEndian.Uint16(r[:]), binary.BigEndian.Uint64(r[2:])), nil
+	m := unixMillis12(t)
+	return v7Layout(m>>fracBits, uint16(m), binary.BigEndian.Uint64(r[:])), nil
 }
 
 // NewV7 returns a version 7 UUID (RFC 9562, Section 5.7):
