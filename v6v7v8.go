@@ -178,21 +178,18 @@ func (g *Generator) NewV7At(t time.Time) (UUID, error) {
 // 1/4096 ms of the 48-bit timestamp and its keys are used up
 // ([ErrExhausted]).
 func (g *Generator) NewV7() (UUID, error) {
-	var r [10]byte
+	var r [8]byte
 	if err := g.entropy.read(r[:]); err != nil {
 		return UUID{}, err
 	}
-	return g.newV7(&r)
-}
-
-// newV7 makes a version 7 UUID from its random bytes: 8 for the UUID and
-// 2 to seed the counter if a new 1/4096 ms starts.
-func (g *Generator) newV7(r *[10]byte) (UUID, error) {
-	key, err := g.reserveV7(1, binary.BigEndian.Uint16(r[8:]))
+	// The UUID takes the high 58 bits; the low 3 seed the counter if a new
+	// 1/4096 ms starts.
+	random := binary.BigEndian.Uint64(r[:])
+	key, err := g.reserveV7(1, uint16(random))
 	if err != nil {
 		return UUID{}, err
 	}
-	return v7FromKey(key, binary.BigEndian.Uint64(r[:])), nil
+	return v7FromKey(key, random), nil
 }
 
 // FillV7 fills dst with strictly increasing version 7 UUIDs, as successive
@@ -215,16 +212,18 @@ func (g *Generator) FillV7(dst []UUID) error {
 }
 
 // fillV7 fills dst, of 1 to maxReserve UUIDs, with one reservation. The
-// random bytes are read into the first half of dst's memory, 8 per UUID
-// and 2 to seed the counter, and spread out from the last UUID down, so
-// each UUID's bytes are read before the UUIDs written later cover them.
+// random bytes are read into the first half of dst's memory, 8 per UUID,
+// and spread out from the last UUID down, so each UUID's bytes are read
+// before the UUIDs written later cover them. Each UUID takes the high 58
+// bits of its 8; the low 3 of the first UUID's seed the counter if a new
+// 1/4096 ms starts.
 func (g *Generator) fillV7(dst []UUID) error {
 	n := len(dst)
 	flat := unsafe.Slice(&dst[0][0], n*Size)
-	if err := g.entropy.read(flat[:8*n+2]); err != nil {
+	if err := g.entropy.read(flat[:8*n]); err != nil {
 		return err
 	}
-	key, err := g.reserveV7(uint64(n), binary.BigEndian.Uint16(flat[8*n:]))
+	key, err := g.reserveV7(uint64(n), uint16(flat[7]))
 	if err != nil {
 		return err
 	}
