@@ -60,7 +60,7 @@ func TestAtClamps(t *testing.T) {
 				if err != nil || !got.Equal(c.want[i]) && i != 2 {
 					t.Errorf("Generator v%d with clock %v = %v (%v), %v; want time %v", []int{1, 6, 7}[i], c.at, u, got, err, c.want[i])
 				}
-				if i == 2 && (got.Before(c.want[2].Add(-subMilli)) || got.After(c.want[2].Add(time.Millisecond))) {
+				if i == 2 && (got.Before(c.want[2].Add(-fracStep)) || got.After(c.want[2].Add(time.Millisecond))) {
 					t.Errorf("Generator v7 with clock %v has time %v; want %v", c.at, got, c.want[2])
 				}
 			}
@@ -68,8 +68,8 @@ func TestAtClamps(t *testing.T) {
 	}
 }
 
-// subMilli is a 1/4096 ms, the step of a version 7 time, rounded up.
-const subMilli = (time.Millisecond + 4095) / 4096
+// fracStep is a 1/4096 ms, the step of a version 7 time, rounded up.
+const fracStep = (time.Millisecond + 4095) / 4096
 
 // within4096 reports whether got is the version 7 reading of want: at or
 // before want, by less than a 1/4096 ms.

@@ -111,9 +111,9 @@ func (c v7Call) String() string {
 	return fmt.Sprintf("#%d %s %v (%s)", c.seq, c.who, c.id, ts.Format("15:04:05.000000000"))
 }
 
-// subMilli is 1/4096 ms rounded up: the step of version 7's sub-millisecond
+// fracStep is 1/4096 ms rounded up: the step of version 7's sub-millisecond
 // fraction.
-const subMilli = (time.Millisecond + 4095) / 4096
+const fracStep = (time.Millisecond + 4095) / 4096
 
 // TestV7OrderAcrossProducers calls PostgreSQL 18's uuidv7(), Go 1.27's
 // standard uuid.NewV7 (in a helper process) and this package's NewV7 in
@@ -148,7 +148,7 @@ func TestV7OrderAcrossProducers(t *testing.T) {
 	var prevEnd time.Duration
 	for round := range rounds {
 		for _, who := range orders[round%2] {
-			for time.Since(origin)-prevEnd < subMilli { // at least 1/4096 ms after the last call returned
+			for time.Since(origin)-prevEnd < fracStep { // at least 1/4096 ms after the last call returned
 			}
 			c := v7Call{seq: len(calls), who: who, start: time.Since(origin)}
 			id, err := producers[who]()
@@ -199,7 +199,7 @@ func TestV7OrderAcrossProducers(t *testing.T) {
 	for i := range calls {
 		for j := i + 1; j < len(calls); j++ {
 			a, b := calls[i], calls[j]
-			apart := b.start-a.end >= subMilli
+			apart := b.start-a.end >= fracStep
 			if !apart {
 				close++
 			}
