@@ -263,7 +263,7 @@ func ExampleNewGenerator() {
 	// Output:
 	// c232ab00-9414-11ec-b3c8-9f6bdeced846
 	// c232ab01-9414-11ec-b3c8-9f6bdeced846
-	// 017f22e2-79b0-773c-a1cf-21cf21cf21cf
+	// 017f22e2-79b0-7000-81cf-21cf21cf21cf
 }
 
 func ExampleNullUUID() {

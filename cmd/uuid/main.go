@@ -231,9 +231,9 @@ The UUIDs of one run are distinct, except name-based ones (v3, v5, v8 with
 -n and -N), which -C N prints N times. With --at TIME, -C N prints:
   v1, v6  N consecutive 100-ns ticks from TIME's, with one clock sequence
           and node, so each UUID is one tick after the one before;
-  v7      TIME's millisecond with a counter, as a v7 generator whose clock
-          stands still: it starts below 2^15 and carries into the next
-          millisecond, so the UUIDs increase strictly.
+  v7      TIME's millisecond and 1/4096 ms with a counter, as a v7
+          generator whose clock stands still: it starts below 8 and
+          carries into the next 1/4096 ms, so the UUIDs increase strictly.
 If N UUIDs do not fit before the last time the version holds, uuid prints
 nothing and exits 2.
 
