@@ -3,6 +3,11 @@ package arrowuuid_test
 import (
 	"bytes"
 	"errors"
+	"go/ast"
+	"go/build/constraint"
+	"go/parser"
+	"go/token"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -26,6 +31,68 @@ const docPage = "../docs/ecosystem.md"
 
 func TestAPI(t *testing.T) {
 	apitest.Check(t, ".", "github.com/afb7af96/uuid/arrowuuid", "../api/arrowuuid.txt")
+}
+
+// TestOneAPIEveryBuild checks that the files only some builds compile
+// (json_goccy.go and json_std.go, by arrow-go's arrow_json_stdlib tag)
+// declare no exported name, so that the listing TestAPI checks is the
+// package's API in every build.
+func TestOneAPIEveryBuild(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tagged := 0
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.ContainsFunc(f.Comments, func(g *ast.CommentGroup) bool {
+			return slices.ContainsFunc(g.List, func(c *ast.Comment) bool { return constraint.IsGoBuild(c.Text) })
+		}) {
+			continue
+		}
+		tagged++
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Name.IsExported() && (d.Recv == nil || exportedRecv(d.Recv.List[0].Type)) {
+					t.Errorf("%s, compiled only with its build tags, declares %s", name, d.Name.Name)
+				}
+			case *ast.GenDecl:
+				for _, sp := range d.Specs {
+					switch sp := sp.(type) {
+					case *ast.TypeSpec:
+						if sp.Name.IsExported() {
+							t.Errorf("%s, compiled only with its build tags, declares %s", name, sp.Name.Name)
+						}
+					case *ast.ValueSpec:
+						for _, n := range sp.Names {
+							if n.IsExported() {
+								t.Errorf("%s, compiled only with its build tags, declares %s", name, n.Name)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if tagged < 2 {
+		t.Errorf("found %d files with build tags; want json_goccy.go and json_std.go", tagged)
+	}
+}
+
+// exportedRecv reports whether a method's receiver type is exported.
+func exportedRecv(e ast.Expr) bool {
+	if s, ok := e.(*ast.StarExpr); ok {
+		e = s.X
+	}
+	id, ok := e.(*ast.Ident)
+	return ok && id.IsExported()
 }
 
 // TestDocExamples checks that the examples the user document shows are
