@@ -98,9 +98,13 @@ func readStream(in []byte) (recs []arrow.RecordBatch) {
 			recs = nil
 		}
 	}()
-	r, err := ipc.NewReader(bytes.NewReader(in),
+	// ipc.NewReader (v18.8.0) drops the size limits; a message reader of
+	// its own keeps them, so no length field makes a slice of gigabytes.
+	opts := []ipc.Option{
 		ipc.WithAllocator(cappedAllocator{memory.NewGoAllocator()}),
-		ipc.WithMetadataSizeLimit(maxAlloc), ipc.WithBodySizeLimit(maxAlloc))
+		ipc.WithMetadataSizeLimit(maxAlloc), ipc.WithBodySizeLimit(maxAlloc),
+	}
+	r, err := ipc.NewReaderFromMessageReader(ipc.NewMessageReader(bytes.NewReader(in), opts...), opts...)
 	if err != nil {
 		return nil
 	}
