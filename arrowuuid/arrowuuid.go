@@ -234,10 +234,10 @@ func checkData(d arrow.ArrayData) error {
 	switch {
 	case n < 0 || off < 0 || off > math.MaxInt/width-n:
 		return fmt.Errorf("arrowuuid: arrow.uuid column of length %d at offset %d: %w", n, off, uuid.ErrLength)
-	case n == 0:
-		return nil
 	case len(bufs) != 2:
 		return fmt.Errorf("arrowuuid: arrow.uuid column with %d buffers, not 2: %w", len(bufs), uuid.ErrEncoding)
+	case n == 0:
+		return nil
 	case bufLen(bufs[1]) < (off+n)*width:
 		return fmt.Errorf("arrowuuid: arrow.uuid column of %d values at offset %d in %d bytes: %w", n, off, bufLen(bufs[1]), uuid.ErrLength)
 	}

@@ -51,6 +51,33 @@ var damagedCases = []struct {
 	{"negative_offset", 1, 0, -1, nil, make([]byte, 16), uuid.ErrLength},
 }
 
+// TestViewBuffers checks that View refuses a column, empty or not, with
+// other than fixed_size_binary's two buffers, whose array arrow-go cannot
+// even build.
+func TestViewBuffers(t *testing.T) {
+	for _, n := range []int{0, 1} {
+		d := array.NewData(extensions.NewUUIDType(), n, nil, nil, 0, 0)
+		col := &fakeData{d: d}
+		if v, err := arrowuuid.View(col); !errors.Is(err, uuid.ErrEncoding) {
+			t.Errorf("View of a column of %d values and no buffers: %v, %v; want an error matching uuid.ErrEncoding", n, v, err)
+		}
+		d.Release()
+	}
+}
+
+// fakeData is an arrow.Array that only holds its data, as a caller's own
+// implementation of the interface may; the methods View does not need are
+// left to the nil interface.
+type fakeData struct {
+	arrow.Array
+	d *array.Data
+}
+
+func (f *fakeData) Data() arrow.ArrayData    { return f.d }
+func (f *fakeData) DataType() arrow.DataType { return f.d.DataType() }
+func (f *fakeData) Len() int                 { return f.d.Len() }
+func (f *fakeData) NullN() int               { return f.d.NullN() }
+
 // TestDamagedColumns checks that View refuses a column whose buffers do
 // not match its length, whichever Go type it has, and that the methods of
 // such an Array, as a reader hands it over after Register, read nothing
