@@ -349,7 +349,7 @@ func TestReadmeQuickStart(t *testing.T) {
 
 // TestReadmeModules checks that the README tells how to get each module a
 // user requires besides the library (pgxuuid, typeid, arrowuuid,
-// jsonschemauuid), and how to build it from a checkout: each needs a
+// jsonschemauuid, oteluuid), and how to build it from a checkout: each needs a
 // replace line of its own, as the library does; and that its list of the
 // modules "go test ./..." leaves out names every module of the repository
 // (each directory with a go.mod, but the CI's own tools under .ci/).
@@ -358,7 +358,7 @@ func TestReadmeModules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range []string{"pgxuuid", "typeid", "arrowuuid", "jsonschemauuid"} {
+	for _, m := range []string{"pgxuuid", "typeid", "arrowuuid", "jsonschemauuid", "oteluuid"} {
 		if !strings.Contains(string(readme), "go get github.com/afb7af96/uuid/"+m+"@latest") {
 			t.Errorf("README.md has no go get line for %s", m)
 		}
