@@ -13,7 +13,9 @@ var (
 	// ErrCount reports a number of ranges that cannot be made: n below 1
 	// or above 1 048 576, or more ranges than the keys to split (a
 	// range's keys, a sample's distinct keys, a span's milliseconds).
-	ErrCount = errors.New("uuid: invalid number of ranges")
+	// It is the same value as placement.ErrCount: one kind, a count out
+	// of its range, across the module.
+	ErrCount error = operr.ErrCount
 
 	// ErrOrder reports an [Order] that is none of this package's, or one
 	// that an operation does not serve: [SplitTime] in an order that does

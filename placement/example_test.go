@@ -18,7 +18,7 @@ func ExamplePartitioner() {
 		fmt.Println(p, text, binary)
 	}
 	_, err := placement.Murmur2.PartitionText(id, 0)
-	fmt.Println(errors.Is(err, placement.ErrPartitionCount))
+	fmt.Println(errors.Is(err, placement.ErrCount))
 	// Output:
 	// murmur2 17 19
 	// crc32 22 3

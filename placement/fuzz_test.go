@@ -10,7 +10,7 @@ import (
 
 // FuzzPartition checks each family's partition of any key against the
 // slow reference, for any count: a partition from 0 to n-1 for a count
-// from 1 to math.MaxInt32, and ErrPartitionCount with -1 otherwise; and
+// from 1 to math.MaxInt32, and ErrCount with -1 otherwise; and
 // PartitionText and PartitionBinary against Partition of the same bytes.
 func FuzzPartition(f *testing.F) {
 	f.Add([]byte("21"), 32)                                   // Kafka's murmur2 vector, tail of 2

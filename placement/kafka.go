@@ -64,7 +64,7 @@ func (p Partitioner) String() string {
 
 // Partition returns the partition, from 0 to n-1, that p picks for a
 // record whose serialized key is key, among n partitions. It returns an
-// error matching [ErrPartitionCount] if n is below 1 or above
+// error matching [ErrCount] if n is below 1 or above
 // math.MaxInt32. A nil key is hashed as an empty one; where a producer
 // puts a record with a null key is no function of the key (see
 // [Partitioner]).

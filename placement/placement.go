@@ -33,19 +33,19 @@
 package placement
 
 import (
-	"errors"
 	"strconv"
 
 	"github.com/afb7af96/uuid/internal/operr"
 )
 
-// ErrPartitionCount is matched, with [errors.Is], by the error of a Kafka
+// ErrCount is matched, with [errors.Is], by the error of a Kafka
 // partition function given a partition count below 1 or above
-// math.MaxInt32, which no Kafka topic has.
-var ErrPartitionCount = errors.New("uuid: partition count out of range")
+// math.MaxInt32, which no Kafka topic has. It is the same value as
+// keyrange.ErrCount: one kind, a count out of its range, across the module.
+var ErrCount error = operr.ErrCount
 
 // countError is the error for partition count n.
 func countError(n int) error {
 	s := strconv.Itoa(n)
-	return &operr.Error{Pkg: "placement", Input: s, Problem: "partition count " + s + " is not from 1 to 2147483647", Kind: ErrPartitionCount}
+	return &operr.Error{Pkg: "placement", Input: s, Problem: "partition count " + s + " is not from 1 to 2147483647", Kind: ErrCount}
 }

@@ -190,15 +190,15 @@ func TestPartitionErrors(t *testing.T) {
 				func() (int, error) { return p.PartitionBinary(u, n) },
 			} {
 				got, err := f()
-				if got != -1 || !errors.Is(err, placement.ErrPartitionCount) ||
+				if got != -1 || !errors.Is(err, placement.ErrCount) ||
 					err.Error() != "placement: partition count "+strconv.Itoa(n)+" is not from 1 to 2147483647" {
-					t.Errorf("%v with n = %d: %d, %v; want -1 and ErrPartitionCount", p, n, got, err)
+					t.Errorf("%v with n = %d: %d, %v; want -1 and ErrCount", p, n, got, err)
 				}
 			}
 		}
 	}
-	if !strings.HasPrefix(placement.ErrPartitionCount.Error(), "uuid: ") {
-		t.Errorf("ErrPartitionCount = %q; want the prefix \"uuid: \"", placement.ErrPartitionCount)
+	if !strings.HasPrefix(placement.ErrCount.Error(), "uuid: ") {
+		t.Errorf("ErrCount = %q; want the prefix \"uuid: \"", placement.ErrCount)
 	}
 }
 
