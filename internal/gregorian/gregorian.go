@@ -188,6 +188,29 @@ func (s *Node) Near(seq uint16) bool {
 	return (seq-s.Lap-n)&(Seqs-1) <= MaxRuns
 }
 
+// NearSeqs returns the clock sequences [Node.Near] reports, the first m
+// of near: the listed runs' and the MaxRuns+1 the lap starts next.
+func (s *Node) NearSeqs() (near [2*MaxRuns + 1]uint16, m int) {
+	for _, r := range s.Runs {
+		if r.End != 0 {
+			near[m] = r.Seq
+			m++
+		}
+	}
+	next := s.Lap + s.N
+	if s.N == Seqs {
+		next = s.Lap // Take begins a new lap at Lap
+	}
+	for k := range uint16(MaxRuns + 1) {
+		q := (next + k) & (Seqs - 1)
+		if s.find(q) < 0 {
+			near[m] = q
+			m++
+		}
+	}
+	return near, m
+}
+
 // Merge raises s so that every bound of s is at or above o's.
 func (s *Node) Merge(o *Node) {
 	m := max(o.Floor, o.Used)
