@@ -343,4 +343,3 @@ func (r *Registry) evict(n int, match func(*history) bool) {
 		delete(r.hist, e.k)
 	}
 }
-
