@@ -91,7 +91,7 @@ var errReplaced = errors.New("uuid: the path kept naming a new file while it was
 // failed and why. The root package exports it as StateFileError.
 type Error struct {
 	Path string // the state file's path
-	Op   string // what failed: "open", "lock", "stat", "read", "write", "unlock" or "close"
+	Op   string // what failed: "open", "lock", "stat", "read", "grow", "write", "unlock" or "close"
 	Err  error  // why
 }
 

@@ -329,10 +329,14 @@ func TestExhaustedRandomNodeNotAdopted(t *testing.T) {
 // (ENOSPC) or a quota (EDQUOT) cuts them.
 type memFS struct {
 	data []byte
-	cut  int // a write stops after this many bytes; -1: none does
+	cut  int  // a write stops after this many bytes; -1: none does
+	full bool // the disk is full: a write stops at the end of the file
 }
 
-var errLimit = errors.New("file too large")
+var (
+	errLimit   = errors.New("file too large")
+	errNoSpace = errors.New("no space left on device")
+)
 
 func (m *memFS) Open(string) (File, error)  { return memFile{m}, nil }
 func (m *memFS) Lstat(string) (Info, error) { return Info{Mode: 0o600, ID: ID{1, 2}, Links: 1}, nil }
@@ -359,6 +363,9 @@ func (f memFile) WriteAt(b []byte, off int64) (int, error) {
 	var err error
 	if f.m.cut >= 0 && len(b) > f.m.cut {
 		b, err = b[:f.m.cut], errLimit
+	}
+	if f.m.full && int(off)+len(b) > len(f.m.data) {
+		b, err = b[:max(0, len(f.m.data)-int(off))], errNoSpace
 	}
 	if end := int(off) + len(b); end > len(f.m.data) {
 		f.m.data = append(f.m.data, make([]byte, end-len(f.m.data))...)
@@ -401,8 +408,8 @@ func TestCutWrite(t *testing.T) {
 			m.cut = n
 			err := reserve(other)
 			var fe *Error
-			if n < tableLen && (!errors.As(err, &fe) || fe.Op != "write" || !errors.Is(err, errLimit)) {
-				t.Fatalf("%s: a write cut after %d bytes: err = %v; want an *Error of the write", start, n, err)
+			if n < tableLen && (!errors.As(err, &fe) || (fe.Op != "write" && fe.Op != "grow") || !errors.Is(err, errLimit)) {
+				t.Fatalf("%s: a write cut after %d bytes: err = %v; want an *Error of the write (or of growing to its length)", start, n, err)
 			}
 			m.cut = -1
 			tab, err := Decode(m.data, ID{1, 2})
@@ -447,5 +454,60 @@ func TestReturningNodeStartsFromBucket(t *testing.T) {
 		if got := start == t0; got != c.atClock {
 			t.Errorf("%s: a node 30 s behind the evicted ones starts %v past its clock; want at the clock: %v", c.name, start-t0, c.atClock)
 		}
+	}
+}
+
+// TestFullSizeAtCreation is issue 41's shape 4: a file reaches the
+// length of its two copies when it is created or upgraded from an
+// earlier format, so a disk that fills up later costs no reservation; a
+// file that cannot grow (a format-4 file on a full disk) fails with an
+// *Error of the operation "grow" that wraps the disk's error, and keeps
+// its state. (Before, format 5 grew at its second write: a full disk
+// then failed every reservation from the second on.)
+func TestFullSizeAtCreation(t *testing.T) {
+	node := [6]byte{0x00, 0x1b, 0x21, 1, 2, 3}
+	reserve := func(s *Store, from uint64) (uint64, error) {
+		start, _, _, _, err := s.Reserve(Claim{From: from, N: 64, Node: node, Stopped: true, RandSeq: 5}, 0, noHistory)
+		return start, err
+	}
+	for _, start := range []string{"new", "format-4"} {
+		m := &memFS{cut: -1}
+		s := NewStore(m, "state")
+		if _, err := reserve(s, t0); err != nil {
+			t.Fatal(err)
+		}
+		if start == "format-4" {
+			m.data = format4([tableLen]byte(m.data[:tableLen]))
+			if _, err := reserve(s, t0); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if len(m.data) != fileLen {
+			t.Errorf("%s: %d bytes after the first reservation of this format; want %d", start, len(m.data), fileLen)
+		}
+		m.full = true
+		for i := range 100 {
+			if _, err := reserve(s, t0+uint64(i)*1000); err != nil {
+				t.Fatalf("%s: reservation %d on a full disk: %v", start, i, err)
+			}
+		}
+	}
+	// A format-4 file on a disk that is full already cannot grow.
+	m := &memFS{cut: -1}
+	s := NewStore(m, "state")
+	high, err := reserve(s, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.data = format4([tableLen]byte(m.data[:tableLen]))
+	m.full = true
+	_, err = reserve(s, t0)
+	var fe *Error
+	if !errors.As(err, &fe) || fe.Op != "grow" || !errors.Is(err, errNoSpace) {
+		t.Fatalf("a format-4 file on a full disk: err = %v; want an *Error of the operation grow matching the disk's error", err)
+	}
+	tab, err := Decode(m.data, ID{1, 2})
+	if i := tab.find(node); err != nil || i < 0 || tab.Slots[i].State.Bound(5) < high+64 {
+		t.Fatalf("a format-4 file on a full disk lost its state: %v", err)
 	}
 }

@@ -184,6 +184,11 @@ func (s *Store) Reserve(c Claim, wait time.Duration, hist func([6]byte, *gregori
 	if err != nil || res != gregorian.Done {
 		return 0, 0, node, res, err
 	}
+	if size < fileLen {
+		if err := s.grow(size); err != nil {
+			return 0, 0, c.Node, 0, fileError(s.path, "grow", err)
+		}
+	}
 	b := t.Encode()
 	at := int64(0) // the copy the table was not read from
 	if from == 0 {
@@ -205,6 +210,36 @@ func (s *Store) Reserve(c Claim, wait time.Duration, hist func([6]byte, *gregori
 	}
 	return start, seq, node, res, nil
 }
+
+// grow extends the file from size bytes (empty, or a table of an earlier
+// format alone) to the length of its two copies with zero bytes, which
+// read as no copy, before the first table of this format is written: so
+// a file reaches its full size when it is created or upgraded, and no
+// later write grows it, which a full disk or a quota could then refuse.
+// If it cannot grow, the file keeps what it held (zero bytes may follow)
+// and the reservation fails with a *growError that says why.
+func (s *Store) grow(size int) error {
+	if _, err := s.f.WriteAt(make([]byte, fileLen-size), int64(size)); err != nil {
+		return &growError{err}
+	}
+	return nil
+}
+
+// A growError reports a file that could not reach the length of its two
+// copies. It unwraps to the operating system's error (syscall.EFBIG,
+// syscall.ENOSPC, ...).
+type growError struct{ err error }
+
+func (e *growError) Error() string {
+	var pe *fs.PathError
+	err := e.err
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return "cannot grow to the " + strconv.Itoa(fileLen) + " bytes of its two copies: " + err.Error()
+}
+
+func (e *growError) Unwrap() error { return e.err }
 
 // Close closes the file, if it is open (with a registry: lets go of the
 // shared descriptor, which the last store to let go closes).
