@@ -128,7 +128,7 @@ func (f *fileGregorian) reserve(now, ticks uint64, node [6]byte, stopped bool, e
 	}
 	start, seq, used, r, err := f.file.Reserve(c, f.wait)
 	if err != nil || r != gregorian.Done {
-		return 0, 0, node, r, err
+		return 0, 0, node, r, stateFileError(err)
 	}
 	f.seq, f.blockNode, f.last, f.blockEnd = seq, used, start, min(start+f.blockSize, gregorian.MaxTicks+1)
 	f.fresh, f.reserved = false, true
