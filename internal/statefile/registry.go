@@ -42,17 +42,10 @@ type Registry struct {
 	files   map[ID]*openFile
 
 	histMu sync.Mutex
-	hist   map[histKey]*history
+	hist   map[[6]byte]*history
 	lost   *[gregorian.Seqs]uint64 // bounds of the nodes hist evicted, by clock sequence
 	dense  int                     // histories in hist that keep every clock sequence
 	notes  uint64                  // reservations noted
-}
-
-// A histKey names a history: a node, and the path's spelling only under
-// the planted fault HistoryByPathOnly.
-type histKey struct {
-	path string
-	node [6]byte
 }
 
 // An openFile is the process's one descriptor of a file, shared by the
@@ -186,12 +179,12 @@ func (s *Shared) history(node [6]byte, n *gregorian.Node) {
 	s.reg.merge(s.histKey(node), n)
 }
 
-// histKey returns the key of node's history.
-func (s *Shared) histKey(node [6]byte) histKey {
+// histKey returns the key of node's history: the node, whatever the path.
+func (s *Shared) histKey(node [6]byte) [6]byte {
 	if faults.On(faults.HistoryByPathOnly) {
-		return histKey{path: s.path, node: node}
+		node[0] ^= byte(len(s.path)) // a history for each spelling of the path
 	}
-	return histKey{node: node}
+	return node
 }
 
 // A history is what a process handed out with one node: the bound of
@@ -236,7 +229,7 @@ func (r *Registry) bound(h *history, seq uint16) uint64 {
 // reservation, so the others are noted when they come near, and far
 // readings of earlier rounds, which the history keeps, cost the node no
 // more than the file would.
-func (r *Registry) merge(k histKey, n *gregorian.Node) {
+func (r *Registry) merge(k [6]byte, n *gregorian.Node) {
 	r.histMu.Lock()
 	defer r.histMu.Unlock()
 	h := r.hist[k]
@@ -253,7 +246,7 @@ func (r *Registry) merge(k histKey, n *gregorian.Node) {
 
 // note records in the history k that timestamps below end were handed
 // out with seq.
-func (r *Registry) note(k histKey, seq uint16, end uint64) {
+func (r *Registry) note(k [6]byte, seq uint16, end uint64) {
 	if faults.On(faults.NoHistoryNote) {
 		return
 	}
@@ -263,7 +256,7 @@ func (r *Registry) note(k histKey, seq uint16, end uint64) {
 	h := r.hist[k]
 	if h == nil {
 		if r.hist == nil {
-			r.hist = make(map[histKey]*history)
+			r.hist = make(map[[6]byte]*history)
 		}
 		if len(r.hist) >= HistoryMax {
 			r.evict(max(1, HistoryMax/4), func(h *history) bool { return true })
@@ -307,7 +300,7 @@ func (r *Registry) densify(h *history) {
 // node itself, if it comes back, stays above what it handed out.
 func (r *Registry) evict(n int, match func(*history) bool) {
 	type entry struct {
-		k    histKey
+		k    [6]byte
 		once bool
 		used uint64
 	}

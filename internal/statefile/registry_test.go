@@ -14,7 +14,7 @@ import (
 func historyBound(r *Registry, node [6]byte, seq uint16) uint64 {
 	var n gregorian.Node
 	n.Restart(seq)
-	r.merge(histKey{node: node}, &n)
+	r.merge(node, &n)
 	return n.Bound(seq)
 }
 
@@ -34,7 +34,7 @@ func TestHistoryForgetsSafely(t *testing.T) {
 	noted := map[pair]uint64{}
 	used := map[uint16]bool{}
 	note := func(node [6]byte, seq uint16, end uint64) {
-		r.note(histKey{node: node}, seq, end)
+		r.note(node, seq, end)
 		p := pair{node, seq}
 		noted[p] = max(noted[p], end)
 		used[seq] = true
@@ -89,7 +89,7 @@ func TestHistoryMemory(t *testing.T) {
 			runs = 300
 		}
 		for range runs {
-			r.note(histKey{node: node}, uint16(rnd.IntN(gregorian.Seqs)), 1<<56+rnd.Uint64N(1<<40))
+			r.note(node, uint16(rnd.IntN(gregorian.Seqs)), 1<<56+rnd.Uint64N(1<<40))
 		}
 	}
 	used := heap() - before
