@@ -84,17 +84,15 @@ func (f *fileGregorian) next(now uint64, era uint32, stopped bool, e *entropy) (
 	if restored && !faults.On(faults.NoEraRestart) {
 		f.fresh = true // the reservation draws the new clock sequence
 	}
-	ticks = max(now, f.last+1)
+	// The block continues as its run would under the rule, within the block.
+	ticks, ok := gregorian.Continues(f.last+1, now)
 	if f.reserved && !f.fresh {
 		switch {
-		case f.last+1 > now+gregorian.Ahead+gregorian.Slack || ticks > gregorian.MaxTicks:
-		case f.last+1 > now+gregorian.Ahead:
-			if !stopped {
-				return 0, 0, node, gregorian.Wait, nil // a burst ahead of a moving clock
-			}
-		case ticks < f.blockEnd || (faults.On(faults.BlockOverrun) && ticks == f.blockEnd):
+		case ok && (ticks < f.blockEnd || (faults.On(faults.BlockOverrun) && ticks == f.blockEnd)):
 			f.last = ticks
 			return ticks, f.seq, f.blockNode, gregorian.Done, nil
+		case gregorian.Waits(f.last+1, now, stopped):
+			return 0, 0, node, gregorian.Wait, nil // a burst ahead of a moving clock
 		}
 	}
 	return f.reserve(now, ticks, node, stopped, e)
