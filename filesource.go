@@ -95,12 +95,13 @@ func (f *fileGregorian) next(now uint64, era uint32, stopped bool, e *entropy) (
 			return 0, 0, node, gregorian.Wait, nil // a burst ahead of a moving clock
 		}
 	}
-	return f.reserve(now, ticks, node, stopped, e)
+	return f.newBlock(now, ticks, node, stopped, e)
 }
 
-// reserve reserves the next block under the file's lock and hands out its
-// first timestamp.
-func (f *fileGregorian) reserve(now, ticks uint64, node [6]byte, stopped bool, e *entropy) (uint64, uint16, [6]byte, gregorian.Result, error) {
+// newBlock sizes the next block, reserves it through the process's share
+// of the file ([statefile.Shared.Reserve]) and hands out its first
+// timestamp.
+func (f *fileGregorian) newBlock(now, ticks uint64, node [6]byte, stopped bool, e *entropy) (uint64, uint16, [6]byte, gregorian.Result, error) {
 	switch {
 	case f.blockSize == 0:
 		f.blockSize = minBlock

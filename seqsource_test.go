@@ -99,7 +99,7 @@ func TestUniquenessRule(t *testing.T) {
 			seen := pairSet{}
 			for i := 0; i < n; i++ {
 				now := c.ticks(i)
-				start, seq, _, r, err := tab.Reserve(statefile.Claim{From: now, N: 1, Node: node, Stopped: true, RandSeq: 7}, statefile.ID{}, noHistory)
+				start, seq, _, r, err := tab.Apply(statefile.Claim{From: now, N: 1, Node: node, Stopped: true, RandSeq: 7}, statefile.ID{}, noHistory)
 				if err != nil || r != gregorian.Done || start > now+gregorian.Ahead {
 					t.Fatalf("call %d: %d ticks ahead, result %d, %v", i, start-now, r, err)
 				}

@@ -159,12 +159,14 @@ func (s *Shared) Release() error {
 	return s.store.Close()
 }
 
-// Reserve reserves a block for c ([Store.Reserve]) and records it in the
-// history.
+// Reserve reserves a block for c: it serialises the process's
+// reservations on the path, updates the file ([Store.Update]) with the
+// process's history merged into the node's state, and records the block
+// in the history.
 func (s *Shared) Reserve(c Claim, wait time.Duration) (start uint64, seq uint16, node [6]byte, res gregorian.Result, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	start, seq, node, res, err = s.store.Reserve(c, wait, s.history)
+	start, seq, node, res, err = s.store.Update(c, wait, s.history)
 	if err != nil || res != gregorian.Done {
 		return start, seq, node, res, err
 	}

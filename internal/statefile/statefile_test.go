@@ -217,7 +217,7 @@ func TestWrongReadingStaysWithItsNode(t *testing.T) {
 	var tab Table
 	const year = 365 * 24 * 3600 * gregorian.TicksPerSecond
 	reserve := func(node [6]byte, now uint64) (uint64, gregorian.Result) {
-		start, _, _, r, err := tab.Reserve(Claim{From: now, N: 64, Node: node, RandSeq: uint16(node[5])}, ID{1, 1}, noHistory)
+		start, _, _, r, err := tab.Apply(Claim{From: now, N: 64, Node: node, RandSeq: uint16(node[5])}, ID{1, 1}, noHistory)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -263,7 +263,7 @@ func TestSkewedProcessesAndAWrongReading(t *testing.T) {
 		if i == 5000 {
 			reading += 365 * 24 * 3600 * gregorian.TicksPerSecond
 		}
-		start, seq, _, r, err := tab.Reserve(Claim{From: reading, N: 1, Node: node, RandSeq: 7}, ID{1, 1}, noHistory)
+		start, seq, _, r, err := tab.Apply(Claim{From: reading, N: 1, Node: node, RandSeq: 7}, ID{1, 1}, noHistory)
 		if err != nil || r != gregorian.Done {
 			t.Fatalf("call %d: %d, %v", i, r, err)
 		}
@@ -286,12 +286,12 @@ func TestCopiedSlotMoves(t *testing.T) {
 	var tab Table
 	node := [6]byte{0x00, 0x1b, 0x21, 0, 0, 1}
 	old, copied := ID{1, 1}, ID{1, 2}
-	_, seq, _, _, _ := tab.Reserve(Claim{From: t0, N: 64, Node: node, RandSeq: 7}, old, noHistory)
+	_, seq, _, _, _ := tab.Apply(Claim{From: t0, N: 64, Node: node, RandSeq: 7}, old, noHistory)
 	cp := tab
 	// The old file's process goes on: its run, then a clock going back.
-	_, s1, _, _, _ := tab.Reserve(Claim{From: t0, N: 64, Node: node}, old, noHistory)
-	_, s2, _, _, _ := tab.Reserve(Claim{From: t0 - 10*gregorian.TicksPerSecond, N: 64, Node: node}, old, noHistory)
-	start, s3, _, _, _ := cp.Reserve(Claim{From: t0, N: 64, Node: node, RandSeq: 7}, copied, noHistory)
+	_, s1, _, _, _ := tab.Apply(Claim{From: t0, N: 64, Node: node}, old, noHistory)
+	_, s2, _, _, _ := tab.Apply(Claim{From: t0 - 10*gregorian.TicksPerSecond, N: 64, Node: node}, old, noHistory)
+	start, s3, _, _, _ := cp.Apply(Claim{From: t0, N: 64, Node: node, RandSeq: 7}, copied, noHistory)
 	if s3 == seq || s3 == s1 || s3 == s2 || start != t0 {
 		t.Errorf("the copy's process got %#x at t0%+d; the old file's used %#x, %#x, %#x", s3, int64(start-t0), seq, s1, s2)
 	}
@@ -304,7 +304,7 @@ func TestExhaustedRandomNodeNotAdopted(t *testing.T) {
 	var tab Table
 	bad := [6]byte{0x01, 0, 0, 0, 0, 0xbb}
 	for i := 0; ; i++ {
-		_, _, _, r, err := tab.Reserve(Claim{From: gregorian.MaxTicks, N: 1, Node: bad, Random: true, RandSeq: 3}, ID{1, 1}, noHistory)
+		_, _, _, r, err := tab.Apply(Claim{From: gregorian.MaxTicks, N: 1, Node: bad, Random: true, RandSeq: 3}, ID{1, 1}, noHistory)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -317,7 +317,7 @@ func TestExhaustedRandomNodeNotAdopted(t *testing.T) {
 	}
 	for i := range 20 {
 		own := [6]byte{0x01, 0, 0, 0, 1, byte(i)}
-		start, _, node, r, err := tab.Reserve(Claim{From: t0, N: 64, Node: own, Random: true, RandSeq: 5}, ID{1, 1}, noHistory)
+		start, _, node, r, err := tab.Apply(Claim{From: t0, N: 64, Node: own, Random: true, RandSeq: 5}, ID{1, 1}, noHistory)
 		if err != nil || r != gregorian.Done || start < t0 || start > t0+gregorian.Ahead || node == bad {
 			t.Fatalf("random node %d: start t0%+d, node %x, result %d, %v", i, int64(start-t0), node, r, err)
 		}
@@ -389,7 +389,7 @@ func TestCutWrite(t *testing.T) {
 			s := NewStore(m, "state")
 			var high uint64
 			reserve := func(who [6]byte) error {
-				start, _, _, _, err := s.Reserve(Claim{From: t0, N: 64, Node: who, Stopped: true, RandSeq: 5}, 0, noHistory)
+				start, _, _, _, err := s.Update(Claim{From: t0, N: 64, Node: who, Stopped: true, RandSeq: 5}, 0, noHistory)
 				if err == nil && who == node {
 					high = max(high, start+64)
 				}
@@ -433,7 +433,7 @@ func TestReturningNodeStartsFromBucket(t *testing.T) {
 	node := func(i int) [6]byte { return [6]byte{0, 0x1b, byte(i >> 16), byte(i >> 8), byte(i), 1} }
 	var tab Table
 	for i := range 300 { // more than MaxRuns clock sequences in each bucket
-		if _, _, _, _, err := tab.Reserve(Claim{From: t0 + ahead, N: 64, Node: node(i), RandSeq: uint16(i)}, ID{}, noHistory); err != nil {
+		if _, _, _, _, err := tab.Apply(Claim{From: t0 + ahead, N: 64, Node: node(i), RandSeq: uint16(i)}, ID{}, noHistory); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -447,7 +447,7 @@ func TestReturningNodeStartsFromBucket(t *testing.T) {
 		{"new", tab, node(1 << 20), true},
 		{"new-format-4", func() Table { enc := tab.Encode(); t, _ := Decode(format4(enc), ID{}); return t }(), node(1 << 20), false},
 	} {
-		start, _, _, _, err := c.tab.Reserve(Claim{From: t0, N: 64, Node: c.node, RandSeq: 9999}, ID{}, noHistory)
+		start, _, _, _, err := c.tab.Apply(Claim{From: t0, N: 64, Node: c.node, RandSeq: 9999}, ID{}, noHistory)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -467,7 +467,7 @@ func TestReturningNodeStartsFromBucket(t *testing.T) {
 func TestFullSizeAtCreation(t *testing.T) {
 	node := [6]byte{0x00, 0x1b, 0x21, 1, 2, 3}
 	reserve := func(s *Store, from uint64) (uint64, error) {
-		start, _, _, _, err := s.Reserve(Claim{From: from, N: 64, Node: node, Stopped: true, RandSeq: 5}, 0, noHistory)
+		start, _, _, _, err := s.Update(Claim{From: from, N: 64, Node: node, Stopped: true, RandSeq: 5}, 0, noHistory)
 		return start, err
 	}
 	for _, start := range []string{"new", "format-4"} {

@@ -25,7 +25,7 @@ import (
 // file would exclude nobody, so after taking the lock a reservation checks
 // that the path still names the locked file, and otherwise opens the path
 // again; each slot names the file it was written to, so that a slot read
-// from a copy is not trusted ([Table.Reserve]).
+// from a copy is not trusted ([Table.start]).
 //
 // A store of a [Registry] shares the descriptor of the file it opens with
 // the process's other stores whose paths name that file.
@@ -161,9 +161,10 @@ func (s *Store) waitLock(deadline time.Time) error {
 	}
 }
 
-// Reserve applies [Table.Reserve] under the file's lock, waiting at most
-// wait for it, and saves the table.
-func (s *Store) Reserve(c Claim, wait time.Duration, hist func([6]byte, *gregorian.Node)) (start uint64, seq uint16, node [6]byte, res gregorian.Result, err error) {
+// Update applies the claim c to the file's table ([Table.Apply]) under the
+// file's lock, waiting at most wait for it: it reads the newest copy of
+// the table and writes the new table over the other copy.
+func (s *Store) Update(c Claim, wait time.Duration, hist func([6]byte, *gregorian.Node)) (start uint64, seq uint16, node [6]byte, res gregorian.Result, err error) {
 	if err := s.lockCurrent(wait); err != nil {
 		return 0, 0, c.Node, 0, err
 	}
@@ -180,13 +181,22 @@ func (s *Store) Reserve(c Claim, wait time.Duration, hist func([6]byte, *gregori
 	if err != nil {
 		return 0, 0, c.Node, 0, fileError(s.path, "read", err)
 	}
-	start, seq, node, res, err = t.Reserve(c, s.id, hist)
+	start, seq, node, res, err = t.Apply(c, s.id, hist)
 	if err != nil || res != gregorian.Done {
 		return 0, 0, node, res, err
 	}
+	if err := s.save(&t, size, from); err != nil {
+		return 0, 0, c.Node, 0, err
+	}
+	return start, seq, node, res, nil
+}
+
+// save writes t over the copy other than from, in a file of size bytes,
+// first growing the file to its full length.
+func (s *Store) save(t *Table, size, from int) error {
 	if size < fileLen {
 		if err := s.grow(size); err != nil {
-			return 0, 0, c.Node, 0, fileError(s.path, "grow", err)
+			return fileError(s.path, "grow", err)
 		}
 	}
 	b := t.Encode()
@@ -201,14 +211,14 @@ func (s *Store) Reserve(c Claim, wait time.Duration, hist func([6]byte, *gregori
 		s.f.Unlock()
 	}
 	if _, err := s.f.WriteAt(b[:], at); err != nil {
-		return 0, 0, c.Node, 0, fileError(s.path, "write", err)
+		return fileError(s.path, "write", err)
 	}
-	if size > fileLen { // a longer file of zero bytes
-		if err := s.f.Truncate(at + tableLen); err != nil {
-			return 0, 0, c.Node, 0, fileError(s.path, "write", err)
+	if size > fileLen { // a longer file of zero bytes: cut to the full length
+		if err := s.f.Truncate(fileLen); err != nil {
+			return fileError(s.path, "write", err)
 		}
 	}
-	return start, seq, node, res, nil
+	return nil
 }
 
 // grow extends the file from size bytes (empty, or a table of an earlier
