@@ -511,3 +511,34 @@ func TestFullSizeAtCreation(t *testing.T) {
 		t.Fatalf("a format-4 file on a full disk lost its state: %v", err)
 	}
 }
+
+// TestGrowKeepsStaleCopyDead is the simulator's seed 1847 in miniature:
+// copy 0 torn by a cut write, then the file cut short inside copy 1 where
+// copy 1's bytes were zeros anyway (a crash). No copy is valid, so the
+// next table goes to copy 0, and the file grows back to its full length
+// first: the zero bytes it grows by must not make the stale copy 1 whole
+// again, whose higher count would hide the new table.
+func TestGrowKeepsStaleCopyDead(t *testing.T) {
+	node := [6]byte{0x00, 0x1b, 0x21, 1, 2, 3}
+	other := [6]byte{0x00, 0x1b, 0x21, 4, 5, 6}
+	m := &memFS{cut: -1}
+	s := NewStore(m, "state")
+	for range 3 {
+		if _, _, _, _, err := s.Update(Claim{From: t0, N: 64, Node: node, Stopped: true, RandSeq: 5}, 0, noHistory); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m.data[100] ^= 0xff                 // copy 0 torn
+	m.data = m.data[:fileLen-filterLen] // copy 1 cut in its zero filters
+	start, seq, _, _, err := s.Update(Claim{From: t0, N: 64, Node: other, Stopped: true, RandSeq: 9}, 0, noHistory)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := Decode(m.data, ID{1, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if i := tab.find(other); i < 0 || tab.Slots[i].State.Bound(seq) < start+64 {
+		t.Fatalf("the table written after the file was cut short is hidden by the stale copy (slot %d)", i)
+	}
+}

@@ -194,12 +194,6 @@ func (s *Store) Update(c Claim, wait time.Duration, hist func([6]byte, *gregoria
 // save writes t over the copy other than from, in a file of size bytes,
 // first growing the file to its full length.
 func (s *Store) save(t *Table, size, from int) error {
-	if size < fileLen {
-		if err := s.grow(size); err != nil {
-			return fileError(s.path, "grow", err)
-		}
-	}
-	b := t.Encode()
 	at := int64(0) // the copy the table was not read from
 	if from == 0 {
 		at = tableLen
@@ -207,6 +201,12 @@ func (s *Store) save(t *Table, size, from int) error {
 	if faults.On(faults.WriteOverNewestCopy) {
 		at = tableLen - at
 	}
+	if size < fileLen {
+		if err := s.grow(size, at); err != nil {
+			return fileError(s.path, "grow", err)
+		}
+	}
+	b := t.Encode()
 	if faults.On(faults.UnlockBeforeWrite) {
 		s.f.Unlock()
 	}
@@ -221,15 +221,23 @@ func (s *Store) save(t *Table, size, from int) error {
 	return nil
 }
 
-// grow extends the file from size bytes (empty, or a table of an earlier
-// format alone) to the length of its two copies with zero bytes, which
-// read as no copy, before the first table of this format is written: so
-// a file reaches its full size when it is created or upgraded, and no
-// later write grows it, which a full disk or a quota could then refuse.
-// If it cannot grow, the file keeps what it held (zero bytes may follow)
-// and the reservation fails with a *growError that says why.
-func (s *Store) grow(size int) error {
-	if _, err := s.f.WriteAt(make([]byte, fileLen-size), int64(size)); err != nil {
+// grow extends the file from size bytes (empty, a table of an earlier
+// format alone, or copies cut short) to the length of its two copies with
+// zero bytes, which read as no copy, before a table is written at the
+// offset at: so a file reaches its full size when it is created or
+// upgraded, and no later write grows it, which a full disk or a quota
+// could then refuse. A second copy cut short (a crash, a limit) whose
+// missing bytes were zeros would read as whole again once the file grows,
+// with the count it had: unless the table is about to be written over it,
+// it is zeroed too. If the file cannot grow, it keeps what it held (zero
+// bytes may follow) and the reservation fails with a *growError that says
+// why.
+func (s *Store) grow(size int, at int64) error {
+	from := size
+	if at == 0 && size > tableLen {
+		from = tableLen // the stale second copy goes
+	}
+	if _, err := s.f.WriteAt(make([]byte, fileLen-from), int64(from)); err != nil {
 		return &growError{err}
 	}
 	return nil
