@@ -19,6 +19,15 @@
 //     which stays listed (the runs with the highest End are kept), and
 //     costs nothing else.
 //
+// Where a node's state comes from before Take (its slot in a state file,
+// the bucket of an evicted node, the process's history, a restart) is
+// decided in one place, the state file's Table.start, which keeps two
+// more invariants beside these: 4. the state's every bound is at or above
+// every bound of every copy that could be used again; 5. a state another
+// holder may go on from restarts at a clock sequence of its own
+// ([Node.Restart]). Whether a run continues is decided in one place too,
+// [Continues], which a holder of a block of a run applies as Take does.
+//
 // Clock sequences are started in laps: the lap's first, then the next,
 // and so on (RFC 9562, Section 6.1: a clock that goes back takes the next
 // clock sequence). When all 16384 have been started, a new lap begins
@@ -117,10 +126,6 @@ func (s *Node) find(seq uint16) int {
 	return -1
 }
 
-// Above records that every timestamp handed out with any clock sequence
-// is below b.
-func (s *Node) Above(b uint64) { s.raiseFloor(b) }
-
 // raiseFloor raises Floor (and Used with it) to b.
 func (s *Node) raiseFloor(b uint64) {
 	s.Floor = max(s.Floor, b)
@@ -177,19 +182,18 @@ func (s *Node) Note(seq uint16, end uint64) {
 // far reading's run of every round would push the runs with lower bounds
 // out of Runs into Floor, and date every clock sequence ahead.
 func (s *Node) Near(seq uint16) bool {
-	seq &= Seqs - 1
-	if s.find(seq) >= 0 {
-		return true
+	near, m := s.NearSeqs()
+	for _, q := range near[:m] {
+		if q == seq&(Seqs-1) {
+			return true
+		}
 	}
-	n := s.N
-	if n == Seqs {
-		n = 0 // Take begins a new lap at Lap
-	}
-	return (seq-s.Lap-n)&(Seqs-1) <= MaxRuns
+	return false
 }
 
 // NearSeqs returns the clock sequences [Node.Near] reports, the first m
-// of near: the listed runs' and the MaxRuns+1 the lap starts next.
+// of near: the listed runs', then those of the MaxRuns+1 the lap starts
+// next that are not listed.
 func (s *Node) NearSeqs() (near [2*MaxRuns + 1]uint16, m int) {
 	for _, r := range s.Runs {
 		if r.End != 0 {
