@@ -516,8 +516,8 @@ func TestFullSizeAtCreation(t *testing.T) {
 // copy 0 torn by a cut write, then the file cut short inside copy 1 where
 // copy 1's bytes were zeros anyway (a crash). No copy is valid, so the
 // next table goes to copy 0, and the file grows back to its full length
-// first: the zero bytes it grows by must not make the stale copy 1 whole
-// again, whose higher count would hide the new table.
+// first: the zero bytes it grows by make the stale copy 1 whole again,
+// and its count must not hide the new table.
 func TestGrowKeepsStaleCopyDead(t *testing.T) {
 	node := [6]byte{0x00, 0x1b, 0x21, 1, 2, 3}
 	other := [6]byte{0x00, 0x1b, 0x21, 4, 5, 6}

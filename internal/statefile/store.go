@@ -181,6 +181,10 @@ func (s *Store) Update(c Claim, wait time.Duration, hist func([6]byte, *gregoria
 	if err != nil {
 		return 0, 0, c.Node, 0, fileError(s.path, "read", err)
 	}
+	// The new table outranks every copy's head, whole or not: a copy cut
+	// short whose missing bytes were zeros reads as whole again once the
+	// file grows back (see grow), and must not hide the new table.
+	t.Count = max(t.Count, headCount(s.buf[:size]))
 	start, seq, node, res, err = t.Apply(c, s.id, hist)
 	if err != nil || res != gregorian.Done {
 		return 0, 0, node, res, err
@@ -202,7 +206,7 @@ func (s *Store) save(t *Table, size, from int) error {
 		at = tableLen - at
 	}
 	if size < fileLen {
-		if err := s.grow(size, at); err != nil {
+		if err := s.grow(size); err != nil {
 			return fileError(s.path, "grow", err)
 		}
 	}
@@ -223,21 +227,17 @@ func (s *Store) save(t *Table, size, from int) error {
 
 // grow extends the file from size bytes (empty, a table of an earlier
 // format alone, or copies cut short) to the length of its two copies with
-// zero bytes, which read as no copy, before a table is written at the
-// offset at: so a file reaches its full size when it is created or
-// upgraded, and no later write grows it, which a full disk or a quota
-// could then refuse. A second copy cut short (a crash, a limit) whose
-// missing bytes were zeros would read as whole again once the file grows,
-// with the count it had: unless the table is about to be written over it,
-// it is zeroed too. If the file cannot grow, it keeps what it held (zero
-// bytes may follow) and the reservation fails with a *growError that says
-// why.
-func (s *Store) grow(size int, at int64) error {
-	from := size
-	if at == 0 && size > tableLen {
-		from = tableLen // the stale second copy goes
-	}
-	if _, err := s.f.WriteAt(make([]byte, fileLen-from), int64(from)); err != nil {
+// zero bytes, which read as no copy, before a table is written: so a file
+// reaches its full size when it is created or upgraded, and no later
+// write grows it, which a full disk or a quota could then refuse. It never
+// writes over a byte the file holds. A copy cut short (a crash, a limit)
+// whose missing bytes were zeros reads as whole again once the file grows,
+// with the count it had; the table written next has a higher count than
+// any copy's head says ([decode]), so such a copy never hides it. If the
+// file cannot grow, it keeps what it held (zero bytes may follow) and the
+// reservation fails with a *growError that says why.
+func (s *Store) grow(size int) error {
+	if _, err := s.f.WriteAt(make([]byte, fileLen-size), int64(size)); err != nil {
 		return &growError{err}
 	}
 	return nil
