@@ -157,3 +157,27 @@ func TestStateFileFarReadingsManyFiles(t *testing.T) {
 		})
 	}
 }
+
+// TestStateFileFarReadingsOneWindow: every far reading of node X lands
+// in the clock sequences a restart at X's one random clock sequence
+// (constRand) would start next, each reading two seconds below the last,
+// so that each passes over the ones before it. A new file then restarts
+// X there with a sane clock: the restart begins past those clock
+// sequences, rather than take the one least ahead, years ahead.
+func TestStateFileFarReadingsOneWindow(t *testing.T) {
+	dir := t.TempDir()
+	x := memoryNode(6, 0)
+	far := rfcTime.AddDate(3, 0, 0)
+	for i := range 2 * (gregorian.MaxRuns + 1) {
+		h := NewGenerator(GeneratorOptions{StateFile: filepath.Join(dir, "far"+strconv.Itoa(i)), Node: StaticNode(x), Rand: constRand{}, Now: fixedClock(far)})
+		must(h.NewV1())
+		h.Close()
+		far = far.Add(-2 * time.Second)
+	}
+	h := NewGenerator(GeneratorOptions{StateFile: filepath.Join(dir, "sane"), Node: StaticNode(x), Rand: constRand{}, Now: fixedClock(rfcTime)})
+	defer h.Close()
+	u := must(h.NewV1())
+	if ahead := v1Ticks(u) - gregorianTicks(rfcTime); ahead > gregorian.Ahead && ahead < 1<<63 {
+		t.Errorf("a sane clock on a new file after far readings in its restart's clock sequences: %v is %v ahead", u, time.Duration(ahead*100))
+	}
+}

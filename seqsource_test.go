@@ -28,7 +28,7 @@ func soakScale(t *testing.T) int {
 }
 
 // noHistory is the history of a table or store used alone: none.
-func noHistory([6]byte, *gregorian.Node) {}
+func noHistory([6]byte, []uint16, []uint64) {}
 
 // A clockShape is a clock that keeps misbehaving the same way.
 type clockShape struct {

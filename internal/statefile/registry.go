@@ -175,10 +175,10 @@ func (s *Shared) Reserve(c Claim, wait time.Duration) (start uint64, seq uint16,
 	return start, seq, node, res, nil
 }
 
-// history merges into n what the process handed out with node, on any
-// file under any name.
-func (s *Shared) history(node [6]byte, n *gregorian.Node) {
-	s.reg.merge(s.histKey(node), n)
+// history fills bounds with the process's bound for each of seqs of node:
+// what it handed out with node on any file under any name ([History]).
+func (s *Shared) history(node [6]byte, seqs []uint16, bounds []uint64) {
+	s.reg.bounds(s.histKey(node), seqs, bounds)
 }
 
 // histKey returns the key of node's history: the node, whatever the path.
@@ -225,23 +225,16 @@ func (r *Registry) bound(h *history, seq uint16) uint64 {
 	return b
 }
 
-// merge records in n what the process handed out under k, for the clock
-// sequences that the next [gregorian.Node.Take] may use
-// ([gregorian.Node.Near]): the history is merged before every
-// reservation, so the others are noted when they come near, and far
-// readings of earlier rounds, which the history keeps, cost the node no
-// more than the file would.
-func (r *Registry) merge(k [6]byte, n *gregorian.Node) {
+// bounds fills bounds with the bound the history k keeps for each of
+// seqs (0: none).
+func (r *Registry) bounds(k [6]byte, seqs []uint16, bounds []uint64) {
 	r.histMu.Lock()
 	defer r.histMu.Unlock()
 	h := r.hist[k]
-	if (h == nil && r.lost == nil) || faults.On(faults.NoHistoryMerge) {
-		return
-	}
-	near, m := n.NearSeqs()
-	for _, seq := range near[:m] {
-		if b := r.bound(h, seq); b != 0 {
-			n.Note(seq, b)
+	for i, seq := range seqs {
+		bounds[i] = 0
+		if !faults.On(faults.NoHistoryMerge) {
+			bounds[i] = r.bound(h, seq&(gregorian.Seqs-1))
 		}
 	}
 }

@@ -8,14 +8,12 @@ import (
 	"github.com/afb7af96/uuid/internal/gregorian"
 )
 
-// historyBound returns the bound the process's history makes a node of
-// node keep for seq: that of a state with nothing of its own whose lap
-// starts at seq, so that seq is one the next Take may use.
+// historyBound returns the bound the process's history keeps for seq of
+// node.
 func historyBound(r *Registry, node [6]byte, seq uint16) uint64 {
-	var n gregorian.Node
-	n.Restart(seq)
-	r.merge(node, &n)
-	return n.Bound(seq)
+	var b [1]uint64
+	r.bounds(node, []uint16{seq}, b[:])
+	return b[0]
 }
 
 // TestHistoryForgetsSafely pushes every bound of the history past its

@@ -12,7 +12,7 @@ import (
 
 const t0 = 140_000_000_000_000_000 // a Gregorian time in 2026, in ticks
 
-func noHistory([6]byte, *gregorian.Node) {}
+func noHistory([6]byte, []uint16, []uint64) {}
 
 // format2 returns a format-2 file (the previous version's) with one slot.
 func format2(node [6]byte, seq uint16, end uint64, file ID) []byte {

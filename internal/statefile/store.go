@@ -164,7 +164,7 @@ func (s *Store) waitLock(deadline time.Time) error {
 // Update applies the claim c to the file's table ([Table.Apply]) under the
 // file's lock, waiting at most wait for it: it reads the newest copy of
 // the table and writes the new table over the other copy.
-func (s *Store) Update(c Claim, wait time.Duration, hist func([6]byte, *gregorian.Node)) (start uint64, seq uint16, node [6]byte, res gregorian.Result, err error) {
+func (s *Store) Update(c Claim, wait time.Duration, hist History) (start uint64, seq uint16, node [6]byte, res gregorian.Result, err error) {
 	if err := s.lockCurrent(wait); err != nil {
 		return 0, 0, c.Node, 0, err
 	}
