@@ -176,15 +176,33 @@ func (e *randError) Unwrap() error { return errors.Join(ErrRandom, e.cause) }
 var ErrNotStateFile error = statefile.ErrNotStateFile
 
 // A StateFileError reports a state file (see [GeneratorOptions.StateFile])
-// that cannot be used: its fields are Path, the state file's path; Op,
-// what failed ("open", "lock", "stat", "read", "write", "unlock" or
-// "close"); and Err, why. It reads "uuid: state file <path>: <op>:
-// <cause>" and wraps the cause, so errors.Is(err, fs.ErrPermission)
-// works, and so do [ErrNotStateFile], [ErrNoFileLocks] and
-// os.ErrDeadlineExceeded (another process held the lock throughout
-// [GeneratorOptions.StateFileLockWait]). The state file's code lives in
-// an internal package, which reports its errors as this one type.
-type StateFileError = statefile.Error
+// that cannot be used. It reads "uuid: state file <path>: <op>: <cause>"
+// and wraps the cause, so errors.Is(err, fs.ErrPermission) works, and so
+// do [ErrNotStateFile], [ErrNoFileLocks] and os.ErrDeadlineExceeded
+// (another process held the lock throughout
+// [GeneratorOptions.StateFileLockWait]).
+type StateFileError struct {
+	Path string // the state file's path
+	Op   string // what failed: "open", "lock", "stat", "read", "grow", "write", "unlock" or "close"
+	Err  error  // why
+}
+
+// Error reads "uuid: state file <path>: <op>: <cause>".
+func (e *StateFileError) Error() string {
+	return "uuid: state file " + e.Path + ": " + e.Op + ": " + strings.TrimPrefix(e.Err.Error(), "uuid: ")
+}
+
+// Unwrap returns the cause.
+func (e *StateFileError) Unwrap() error { return e.Err }
+
+// stateFileError returns err, an error of the state file's package, as
+// the root's *StateFileError.
+func stateFileError(err error) error {
+	if e, ok := err.(*statefile.Error); ok {
+		return &StateFileError{Path: e.Path, Op: e.Op, Err: e.Err}
+	}
+	return err
+}
 
 // ErrNoFileLocks is wrapped by the [*StateFileError] of a
 // [GeneratorOptions.StateFile] on a platform without flock(2): Windows,

@@ -84,25 +84,24 @@ func (f *fileGregorian) next(now uint64, era uint32, stopped bool, e *entropy) (
 	if restored && !faults.On(faults.NoEraRestart) {
 		f.fresh = true // the reservation draws the new clock sequence
 	}
-	ticks = max(now, f.last+1)
+	// The block continues as its run would under the rule, within the block.
+	ticks, ok := gregorian.Continues(f.last+1, now)
 	if f.reserved && !f.fresh {
 		switch {
-		case f.last+1 > now+gregorian.Ahead+gregorian.Slack || ticks > gregorian.MaxTicks:
-		case f.last+1 > now+gregorian.Ahead:
-			if !stopped {
-				return 0, 0, node, gregorian.Wait, nil // a burst ahead of a moving clock
-			}
-		case ticks < f.blockEnd || (faults.On(faults.BlockOverrun) && ticks == f.blockEnd):
+		case ok && (ticks < f.blockEnd || (faults.On(faults.BlockOverrun) && ticks == f.blockEnd)):
 			f.last = ticks
 			return ticks, f.seq, f.blockNode, gregorian.Done, nil
+		case gregorian.Waits(f.last+1, now, stopped):
+			return 0, 0, node, gregorian.Wait, nil // a burst ahead of a moving clock
 		}
 	}
-	return f.reserve(now, ticks, node, stopped, e)
+	return f.newBlock(now, ticks, node, stopped, e)
 }
 
-// reserve reserves the next block under the file's lock and hands out its
-// first timestamp.
-func (f *fileGregorian) reserve(now, ticks uint64, node [6]byte, stopped bool, e *entropy) (uint64, uint16, [6]byte, gregorian.Result, error) {
+// newBlock sizes the next block, reserves it through the process's share
+// of the file ([statefile.Shared.Reserve]) and hands out its first
+// timestamp.
+func (f *fileGregorian) newBlock(now, ticks uint64, node [6]byte, stopped bool, e *entropy) (uint64, uint16, [6]byte, gregorian.Result, error) {
 	switch {
 	case f.blockSize == 0:
 		f.blockSize = minBlock
@@ -128,7 +127,7 @@ func (f *fileGregorian) reserve(now, ticks uint64, node [6]byte, stopped bool, e
 	}
 	start, seq, used, r, err := f.file.Reserve(c, f.wait)
 	if err != nil || r != gregorian.Done {
-		return 0, 0, node, r, err
+		return 0, 0, node, r, stateFileError(err)
 	}
 	f.seq, f.blockNode, f.last, f.blockEnd = seq, used, start, min(start+f.blockSize, gregorian.MaxTicks+1)
 	f.fresh, f.reserved = false, true

@@ -174,7 +174,7 @@ func reserveBlock(s *statefile.Store, from, n uint64, node [6]byte, seq uint16) 
 // reserveClaim reserves c with no history; a rule that asks to wait is
 // an error.
 func reserveClaim(s *statefile.Store, c statefile.Claim) (uint64, uint16, [6]byte, error) {
-	start, seq, node, res, err := s.Reserve(c, defaultLockWait, noHistory)
+	start, seq, node, res, err := s.Update(c, defaultLockWait, noHistory)
 	if err == nil && res != gregorian.Done {
 		err = fmt.Errorf("reserve: result %d", res)
 	}

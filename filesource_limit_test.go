@@ -14,17 +14,22 @@ import (
 )
 
 // limitChild is a process of TestStateFileSizeLimit. Its argument is
-// "<limit> <count> <path>": with its file size limit (RLIMIT_FSIZE, as
-// ulimit -f sets it) at limit bytes, or none if limit is 0, it makes count
-// version 1 UUIDs on a clock stopped at rfcTime, a Generator per 1 000. A
-// limited process writes no results: each of its count calls must fail
-// with the *StateFileError of the write. Go ignores SIGXFSZ, so its
+// "<limit> <count> <path> [<op>]": with its file size limit (RLIMIT_FSIZE,
+// as ulimit -f sets it) at limit bytes, or none if limit is 0, it makes
+// count version 1 UUIDs on a clock stopped at rfcTime, a Generator per
+// 1 000. A limited process writes no results: each of its count calls
+// must fail with the *StateFileError of the write (or of growing the file
+// to its length; of op alone, if op is given). Go ignores SIGXFSZ, so its
 // writes fail with EFBIG.
 var _ = registerChild("limit", func(t *testing.T, arg string) {
 	f := strings.Fields(arg)
-	if len(f) != 3 {
-		t.Fatalf("limit child %q: want <limit> <count> <path>", arg)
+	if len(f) == 3 {
+		f = append(f, "")
 	}
+	if len(f) != 4 {
+		t.Fatalf("limit child %q: want <limit> <count> <path> [<op>]", arg)
+	}
+	op := f[3]
 	limit, err1 := strconv.ParseUint(f[0], 10, 64)
 	count, err2 := strconv.Atoi(f[1])
 	if err := errors.Join(err1, err2); err != nil {
@@ -52,7 +57,7 @@ var _ = registerChild("limit", func(t *testing.T, arg string) {
 	for i := range count {
 		u, err := next(i)
 		var se *StateFileError
-		if !errors.As(err, &se) || se.Op != "write" || se.Path != path || !errors.Is(err, syscall.EFBIG) {
+		if !errors.As(err, &se) || (se.Op != "write" && se.Op != "grow") || (op != "" && se.Op != op) || se.Path != path || !errors.Is(err, syscall.EFBIG) {
 			t.Fatalf("call %d under a file size limit of %d bytes = %v, %v; want a *StateFileError of the write matching EFBIG", i, limit, u, err)
 		}
 	}
@@ -85,4 +90,22 @@ func TestStateFileSizeLimit(t *testing.T) {
 	all := waitHelpers(t, cs[1:], count)
 	checkStateUUIDs(t, "beside a process under a file size limit", all, -1)
 	checkDistinct(t, "beside a process under a file size limit", all)
+}
+
+// TestStateFileSizeLimitBelowTwoCopies is issue 41's shape 4: under a
+// file size limit below the length of the file's two copies (5 to 9 KiB)
+// no reservation can keep a copy safe from a cut write, so every call of
+// a process fails, from the first, with the *StateFileError of growing
+// the file, which says why. (Before, the file grew at its second write:
+// 64 UUIDs, then only errors of the write.)
+func TestStateFileSizeLimitBelowTwoCopies(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "state")
+	for _, limit := range []string{"5120", "9216"} {
+		cs, release := startChildren(t, time.Minute, childSpec{role: "limit", arg: limit + " 2000 " + path + " grow", out: filepath.Join(dir, "limited")})
+		release()
+		if err := cs[0].cmd.Wait(); err != nil {
+			t.Fatalf("limit %s: %v\n%s", limit, err, &cs[0].output)
+		}
+	}
 }

@@ -28,7 +28,7 @@ func soakScale(t *testing.T) int {
 }
 
 // noHistory is the history of a table or store used alone: none.
-func noHistory([6]byte, *gregorian.Node) {}
+func noHistory([6]byte, []uint16, []uint64) {}
 
 // A clockShape is a clock that keeps misbehaving the same way.
 type clockShape struct {
@@ -99,7 +99,7 @@ func TestUniquenessRule(t *testing.T) {
 			seen := pairSet{}
 			for i := 0; i < n; i++ {
 				now := c.ticks(i)
-				start, seq, _, r, err := tab.Reserve(statefile.Claim{From: now, N: 1, Node: node, Stopped: true, RandSeq: 7}, statefile.ID{}, noHistory)
+				start, seq, _, r, err := tab.Apply(statefile.Claim{From: now, N: 1, Node: node, Stopped: true, RandSeq: 7}, statefile.ID{}, noHistory)
 				if err != nil || r != gregorian.Done || start > now+gregorian.Ahead {
 					t.Fatalf("call %d: %d ticks ahead, result %d, %v", i, start-now, r, err)
 				}

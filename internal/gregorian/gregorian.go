@@ -19,6 +19,15 @@
 //     which stays listed (the runs with the highest End are kept), and
 //     costs nothing else.
 //
+// Where a node's state comes from before Take (its slot in a state file,
+// the bucket of an evicted node, the process's history, a restart) is
+// decided in one place, the state file's Table.start, which keeps two
+// more invariants beside these: 4. the state's every bound is at or above
+// every bound of every copy that could be used again; 5. a state another
+// holder may go on from restarts at a clock sequence of its own
+// ([Node.Restart]). Whether a run continues is decided in one place too,
+// [Continues], which a holder of a block of a run applies as Take does.
+//
 // Clock sequences are started in laps: the lap's first, then the next,
 // and so on (RFC 9562, Section 6.1: a clock that goes back takes the next
 // clock sequence). When all 16384 have been started, a new lap begins
@@ -117,10 +126,6 @@ func (s *Node) find(seq uint16) int {
 	return -1
 }
 
-// Above records that every timestamp handed out with any clock sequence
-// is below b.
-func (s *Node) Above(b uint64) { s.raiseFloor(b) }
-
 // raiseFloor raises Floor (and Used with it) to b.
 func (s *Node) raiseFloor(b uint64) {
 	s.Floor = max(s.Floor, b)
@@ -177,15 +182,37 @@ func (s *Node) Note(seq uint16, end uint64) {
 // far reading's run of every round would push the runs with lower bounds
 // out of Runs into Floor, and date every clock sequence ahead.
 func (s *Node) Near(seq uint16) bool {
-	seq &= Seqs - 1
-	if s.find(seq) >= 0 {
-		return true
+	near, m := s.NearSeqs()
+	for _, q := range near[:m] {
+		if q == seq&(Seqs-1) {
+			return true
+		}
 	}
-	n := s.N
-	if n == Seqs {
-		n = 0 // Take begins a new lap at Lap
+	return false
+}
+
+// NearSeqs returns the clock sequences [Node.Near] reports, the first m
+// of near: the listed runs', then those of the MaxRuns+1 the lap starts
+// next that are not listed.
+func (s *Node) NearSeqs() (near [2*MaxRuns + 1]uint16, m int) {
+	for _, r := range s.Runs {
+		if r.End != 0 {
+			near[m] = r.Seq
+			m++
+		}
 	}
-	return (seq-s.Lap-n)&(Seqs-1) <= MaxRuns
+	next := s.Lap + s.N
+	if s.N == Seqs {
+		next = s.Lap // Take begins a new lap at Lap
+	}
+	for k := range uint16(MaxRuns + 1) {
+		q := (next + k) & (Seqs - 1)
+		if s.find(q) < 0 {
+			near[m] = q
+			m++
+		}
+	}
+	return near, m
 }
 
 // Merge raises s so that every bound of s is at or above o's.
@@ -243,21 +270,21 @@ func (s *Node) Next() uint16 { return (s.Lap + s.N) & (Seqs - 1) }
 // A block is cut at MaxTicks; Take returns Exhausted if none is left.
 func (s *Node) Take(now, n uint64, stopped bool) (start uint64, seq uint16, res Result) {
 	// The run used last, while it is within Ahead of the clock either way.
-	if c := &s.Runs[s.Cur%MaxRuns]; c.Open && c.End <= now+Ahead && now <= c.End+Ahead && c.End <= MaxTicks {
-		start = max(now, c.End)
-		if faults.On(faults.ContinueBelowEnd) {
-			start = now
+	if c := &s.Runs[s.Cur%MaxRuns]; c.Open && now <= c.End+Ahead {
+		if start, ok := Continues(c.End, now); ok {
+			if faults.On(faults.ContinueBelowEnd) {
+				start = now
+			}
+			c.End = end(start, n)
+			return start, c.Seq, Done
 		}
-		c.End = end(start, n)
-		return start, c.Seq, Done
 	}
 	best, wait := s.best(now)
 	if best >= 0 {
 		r := &s.Runs[best]
-		if start = max(now, r.End); start <= MaxTicks {
-			r.End, s.Cur = end(start, n), uint8(best)
-			return start, r.Seq, Done
-		}
+		start = max(now, r.End)
+		r.End, s.Cur = end(start, n), uint8(best)
+		return start, r.Seq, Done
 	}
 	if wait && !stopped {
 		return 0, 0, Wait
@@ -306,23 +333,44 @@ func (s *Node) lowestNext(now uint64) (skip, seq uint16, start uint64) {
 	return skip, seq, start
 }
 
-// best returns the index of the open run with the highest End at most
-// Ahead past now, or -1, and reports whether an open run ends no more than
-// Slack past that.
+// best returns the index of the open run with the highest End that
+// [Continues] for now, or -1, and reports whether an open run [Waits].
 func (s *Node) best(now uint64) (best int, wait bool) {
 	best = -1
 	for i := range s.Runs {
-		switch r := &s.Runs[i]; {
-		case !r.Open:
-		case r.End <= now+Ahead || faults.On(faults.NoAheadClamp):
+		r := &s.Runs[i]
+		if !r.Open {
+			continue
+		}
+		if _, ok := Continues(r.End, now); ok {
 			if best < 0 || r.End > s.Runs[best].End {
 				best = i
 			}
-		case r.End <= now+Ahead+Slack:
+		} else if Waits(r.End, now, false) {
 			wait = true
 		}
 	}
 	return best, wait
+}
+
+// Continues reports whether a run, every timestamp of which was handed
+// out below end, continues for the clock reading now, and at which
+// timestamp: at now or at end, whichever is higher, while end is at most
+// Ahead past now and the layout has room. It is the one test of
+// continuing a run: [Node.Take] applies it to the node's runs, and the
+// holder of a block of a run (a process with a state file, which hands
+// out the block it reserved from memory) to its block.
+func Continues(end, now uint64) (start uint64, ok bool) {
+	start = max(now, end)
+	return start, (end <= now+Ahead || faults.On(faults.NoAheadClamp)) && start <= MaxTicks
+}
+
+// Waits reports whether the holder of a run that ends at end, which does
+// not continue for now, reads the clock again rather than take another
+// clock sequence: the clock moves, and the run ends no more than Slack
+// past Ahead ahead of it (a burst that ran Ahead ahead of a moving clock).
+func Waits(end, now uint64, stopped bool) bool {
+	return !stopped && end > now+Ahead && end <= now+Ahead+Slack
 }
 
 // lowest returns the index of the open run with the lowest End below

@@ -224,15 +224,48 @@ func decodeDual(b []byte, id ID) (Table, int, error) {
 			c0 = c0[:v] // an earlier format, not yet written over
 		}
 	}
-	t0, ok0, _ := decodeOne(c0, id)
-	t1, ok1, _ := decodeOne(c1, id)
-	switch {
-	case ok1 && (!ok0 || t1.Count > t0.Count || faults.On(faults.SkipGenerationCheck)):
-		return t1, 1, nil
-	case ok0:
-		return t0, 0, nil
+	// The valid copy with the higher count: the copy whose head says the
+	// higher count is checked first, and the other only if it is not
+	// valid, so a reservation checks and parses one copy as a rule.
+	first, second := 0, 1
+	if count(c1) > count(c0) || faults.On(faults.SkipGenerationCheck) {
+		first, second = 1, 0
+	}
+	copies := [2][]byte{c0, c1}
+	if t, ok, _ := decodeOne(copies[first], id); ok {
+		return t, first, nil
+	}
+	if t, ok, _ := decodeOne(copies[second], id); ok {
+		return t, second, nil
 	}
 	return Table{}, -1, nil
+}
+
+// headCount returns the highest count the head of a copy of this format
+// in the file b says, whether or not the copy is whole, or 0 (a count no
+// write of this package reaches, which a scribble may say, counts as 0).
+func headCount(b []byte) uint64 {
+	n := uint64(0)
+	for _, c := range [2][]byte{b[:min(len(b), tableLen)], b[min(len(b), tableLen):]} {
+		if len(c) >= 16 && string(c[:5]) == magic+string(rune(format)) {
+			if k := binary.BigEndian.Uint64(c[8:]); k < 1<<62 {
+				n = max(n, k)
+			}
+		}
+	}
+	return n
+}
+
+// count returns the count a copy's head says, which holds if the copy is
+// valid: 1 for format 1, which kept none, and 0 for a copy too short.
+func count(c []byte) uint64 {
+	switch {
+	case len(c) < 16:
+		return 0
+	case c[4] == 1:
+		return 1
+	}
+	return binary.BigEndian.Uint64(c[8:])
 }
 
 // blank reports whether b holds no table and no sign of another program's

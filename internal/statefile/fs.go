@@ -88,10 +88,11 @@ func notStateFile(detail string) error { return &KindError{Kind: ErrNotStateFile
 var errReplaced = errors.New("uuid: the path kept naming a new file while it was locked")
 
 // An Error reports a state file that cannot be used: the operation that
-// failed and why. The root package exports it as StateFileError.
+// failed and why. The root package returns it as its StateFileError,
+// which has the same fields.
 type Error struct {
 	Path string // the state file's path
-	Op   string // what failed: "open", "lock", "stat", "read", "write", "unlock" or "close"
+	Op   string // what failed: "open", "lock", "stat", "read", "grow", "write", "unlock" or "close"
 	Err  error  // why
 }
 

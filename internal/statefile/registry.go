@@ -1,9 +1,12 @@
 package statefile
 
 import (
-	"github.com/afb7af96/uuid/internal/faults"
+	"cmp"
+	"slices"
 	"sync"
 	"time"
+
+	"github.com/afb7af96/uuid/internal/faults"
 
 	"github.com/afb7af96/uuid/internal/gregorian"
 )
@@ -21,8 +24,15 @@ import (
 // torn, rolled back by a backup restored in place or replaced by an older
 // copy under any of its names). The history is the process's, not a
 // file's or a name's, so that it applies whatever the file is called and
-// whichever file the name comes to name. It is bounded: past HistoryMax
-// nodes it starts over, and only the files then remember what it forgot.
+// whichever file the name comes to name. It is bounded, and what it
+// forgets leaves a bound: it keeps HistoryMax nodes, each with the bound
+// of every clock sequence it used (one by one up to historyRuns of them,
+// then in an array of all 16384, for up to denseMax nodes at once); a
+// node it evicts raises, for each clock sequence, the one lost bound of
+// that clock sequence, which every node honours. So the process never
+// hands out again what it handed out, whatever it forgot; and a far
+// reading costs its node the clock sequence it used, not its clock (once
+// evicted, that clock sequence of every node).
 type Registry struct {
 	FS    FS
 	mu    sync.Mutex
@@ -32,14 +42,10 @@ type Registry struct {
 	files   map[ID]*openFile
 
 	histMu sync.Mutex
-	hist   map[histKey]*history
-}
-
-// A histKey names a history: a node, and the path's spelling only under
-// the planted fault HistoryByPathOnly.
-type histKey struct {
-	path string
-	node [6]byte
+	hist   map[[6]byte]*history
+	lost   *[gregorian.Seqs]uint64 // bounds of the nodes hist evicted, by clock sequence
+	dense  int                     // histories in hist that keep every clock sequence
+	notes  uint64                  // reservations noted
 }
 
 // An openFile is the process's one descriptor of a file, shared by the
@@ -153,12 +159,14 @@ func (s *Shared) Release() error {
 	return s.store.Close()
 }
 
-// Reserve reserves a block for c ([Store.Reserve]) and records it in the
-// history.
+// Reserve reserves a block for c: it serialises the process's
+// reservations on the path, updates the file ([Store.Update]) with the
+// process's history merged into the node's state, and records the block
+// in the history.
 func (s *Shared) Reserve(c Claim, wait time.Duration) (start uint64, seq uint16, node [6]byte, res gregorian.Result, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	start, seq, node, res, err = s.store.Reserve(c, wait, s.history)
+	start, seq, node, res, err = s.store.Update(c, wait, s.history)
 	if err != nil || res != gregorian.Done {
 		return start, seq, node, res, err
 	}
@@ -167,76 +175,159 @@ func (s *Shared) Reserve(c Claim, wait time.Duration) (start uint64, seq uint16,
 	return start, seq, node, res, nil
 }
 
-// history merges into n what the process handed out with node, on any
-// file under any name.
-func (s *Shared) history(node [6]byte, n *gregorian.Node) {
-	s.reg.merge(s.histKey(node), n)
+// history fills bounds with the process's bound for each of seqs of node:
+// what it handed out with node on any file under any name ([History]).
+func (s *Shared) history(node [6]byte, seqs []uint16, bounds []uint64) {
+	s.reg.bounds(s.histKey(node), seqs, bounds)
 }
 
-// histKey returns the key of node's history.
-func (s *Shared) histKey(node [6]byte) histKey {
+// histKey returns the key of node's history: the node, whatever the path.
+func (s *Shared) histKey(node [6]byte) [6]byte {
 	if faults.On(faults.HistoryByPathOnly) {
-		return histKey{path: s.path, node: node}
+		node[0] ^= byte(len(s.path)) // a history for each spelling of the path
 	}
-	return histKey{node: node}
+	return node
 }
 
-// A history is what a process handed out with one node: a bound for each
-// clock sequence it used, up to historyRuns of them, and a floor for the
-// ones it forgot.
+// A history is what a process handed out with one node: the bound of
+// each clock sequence it used, in ends while it used up to historyRuns of
+// them, then in all, one for each clock sequence (for up to denseMax
+// nodes at once).
 type history struct {
-	ends  map[uint16]uint64
-	floor uint64
+	ends map[uint16]uint64
+	all  *[gregorian.Seqs]uint64
+	used uint64 // the registry's count of notes when the node was noted last
+	hits uint32 // reservations noted, up to the largest uint32
 }
 
-// historyRuns bounds the clock sequences a history keeps for a node.
-const historyRuns = 256
+// Bounds of the history: the clock sequences a node's history keeps in
+// its map, and the nodes whose histories keep every clock sequence.
+const (
+	historyRuns = 256
+	denseMax    = 16
+)
 
-// merge records in n what the process handed out under k, with the clock
-// sequences that the next [gregorian.Node.Take] may use ([gregorian.Node.Near]):
-// the history is merged before every reservation, so the others are
-// noted when they come near, and far readings of earlier rounds, which
-// the history keeps, cost the node no more than the file would.
-func (r *Registry) merge(k histKey, n *gregorian.Node) {
+// bound returns the bound the history h (nil: a node the history does
+// not keep) holds for seq, with what the process forgot: every timestamp
+// the process handed out with seq and h's node is below it.
+func (r *Registry) bound(h *history, seq uint16) uint64 {
+	b := uint64(0)
+	switch {
+	case h == nil:
+	case h.all != nil:
+		b = h.all[seq]
+	default:
+		b = h.ends[seq]
+	}
+	if r.lost != nil {
+		b = max(b, r.lost[seq])
+	}
+	return b
+}
+
+// bounds fills bounds with the bound the history k keeps for each of
+// seqs (0: none).
+func (r *Registry) bounds(k [6]byte, seqs []uint16, bounds []uint64) {
 	r.histMu.Lock()
 	defer r.histMu.Unlock()
 	h := r.hist[k]
-	if h == nil || faults.On(faults.NoHistoryMerge) {
-		return
-	}
-	n.Above(h.floor)
-	for seq, end := range h.ends {
-		if n.Near(seq) { // the others are noted when they come near
-			n.Note(seq, end)
+	for i, seq := range seqs {
+		bounds[i] = 0
+		if !faults.On(faults.NoHistoryMerge) {
+			bounds[i] = r.bound(h, seq&(gregorian.Seqs-1))
 		}
 	}
 }
 
 // note records in the history k that timestamps below end were handed
 // out with seq.
-func (r *Registry) note(k histKey, seq uint16, end uint64) {
+func (r *Registry) note(k [6]byte, seq uint16, end uint64) {
 	if faults.On(faults.NoHistoryNote) {
 		return
 	}
+	seq &= gregorian.Seqs - 1
 	r.histMu.Lock()
 	defer r.histMu.Unlock()
 	h := r.hist[k]
 	if h == nil {
-		if r.hist == nil || len(r.hist) >= HistoryMax {
-			r.hist = make(map[histKey]*history)
+		if r.hist == nil {
+			r.hist = make(map[[6]byte]*history)
+		}
+		if len(r.hist) >= HistoryMax {
+			r.evict(max(1, HistoryMax/4), func(h *history) bool { return true })
 		}
 		h = &history{ends: make(map[uint16]uint64)}
 		r.hist[k] = h
 	}
+	r.notes++
+	h.used, h.hits = r.notes, min(h.hits, 1<<32-2)+1
+	if h.all != nil {
+		h.all[seq] = max(h.all[seq], end)
+		return
+	}
 	if _, ok := h.ends[seq]; !ok && len(h.ends) >= historyRuns {
-		low := seq
-		for s, e := range h.ends { // forget the lowest
-			if _, ok := h.ends[low]; !ok || e < h.ends[low] {
-				low = s
-			}
-		}
-		h.floor = max(h.floor, h.ends[low])
-		delete(h.ends, low)
+		r.densify(h)
+		h.all[seq] = max(h.all[seq], end)
+		return
 	}
 	h.ends[seq] = max(h.ends[seq], end)
+}
+
+// densify moves h's bounds from its map to an array of every clock
+// sequence, first evicting the least recently noted node whose history
+// has one if denseMax have.
+func (r *Registry) densify(h *history) {
+	if r.dense >= denseMax {
+		r.evict(1, func(h *history) bool { return h.all != nil })
+	}
+	h.all = new([gregorian.Seqs]uint64)
+	for seq, e := range h.ends {
+		h.all[seq] = e
+	}
+	h.ends = nil
+	r.dense++
+}
+
+// evict forgets n of the nodes whose histories match: first those that
+// reserved once (a Generator per request with a fresh node), then the
+// least recently noted. Their bounds raise the lost bounds, which every
+// node honours: evicting a node forgets nothing of the others, and the
+// node itself, if it comes back, stays above what it handed out.
+func (r *Registry) evict(n int, match func(*history) bool) {
+	type entry struct {
+		k    [6]byte
+		once bool
+		used uint64
+	}
+	var all []entry
+	for k, h := range r.hist {
+		if match(h) {
+			all = append(all, entry{k, h.hits <= 1, h.used})
+		}
+	}
+	slices.SortFunc(all, func(a, b entry) int {
+		if a.once != b.once {
+			if a.once {
+				return -1
+			}
+			return 1
+		}
+		return cmp.Compare(a.used, b.used)
+	})
+	if r.lost == nil {
+		r.lost = new([gregorian.Seqs]uint64)
+	}
+	for _, e := range all[:min(n, len(all))] {
+		h := r.hist[e.k]
+		if h.all != nil {
+			for seq, b := range h.all {
+				r.lost[seq] = max(r.lost[seq], b)
+			}
+			r.dense--
+		}
+		for seq, b := range h.ends {
+			r.lost[seq] = max(r.lost[seq], b)
+		}
+		delete(r.hist, e.k)
+	}
 }

@@ -12,7 +12,7 @@ import (
 
 const t0 = 140_000_000_000_000_000 // a Gregorian time in 2026, in ticks
 
-func noHistory([6]byte, *gregorian.Node) {}
+func noHistory([6]byte, []uint16, []uint64) {}
 
 // format2 returns a format-2 file (the previous version's) with one slot.
 func format2(node [6]byte, seq uint16, end uint64, file ID) []byte {
@@ -217,7 +217,7 @@ func TestWrongReadingStaysWithItsNode(t *testing.T) {
 	var tab Table
 	const year = 365 * 24 * 3600 * gregorian.TicksPerSecond
 	reserve := func(node [6]byte, now uint64) (uint64, gregorian.Result) {
-		start, _, _, r, err := tab.Reserve(Claim{From: now, N: 64, Node: node, RandSeq: uint16(node[5])}, ID{1, 1}, noHistory)
+		start, _, _, r, err := tab.Apply(Claim{From: now, N: 64, Node: node, RandSeq: uint16(node[5])}, ID{1, 1}, noHistory)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -263,7 +263,7 @@ func TestSkewedProcessesAndAWrongReading(t *testing.T) {
 		if i == 5000 {
 			reading += 365 * 24 * 3600 * gregorian.TicksPerSecond
 		}
-		start, seq, _, r, err := tab.Reserve(Claim{From: reading, N: 1, Node: node, RandSeq: 7}, ID{1, 1}, noHistory)
+		start, seq, _, r, err := tab.Apply(Claim{From: reading, N: 1, Node: node, RandSeq: 7}, ID{1, 1}, noHistory)
 		if err != nil || r != gregorian.Done {
 			t.Fatalf("call %d: %d, %v", i, r, err)
 		}
@@ -286,12 +286,12 @@ func TestCopiedSlotMoves(t *testing.T) {
 	var tab Table
 	node := [6]byte{0x00, 0x1b, 0x21, 0, 0, 1}
 	old, copied := ID{1, 1}, ID{1, 2}
-	_, seq, _, _, _ := tab.Reserve(Claim{From: t0, N: 64, Node: node, RandSeq: 7}, old, noHistory)
+	_, seq, _, _, _ := tab.Apply(Claim{From: t0, N: 64, Node: node, RandSeq: 7}, old, noHistory)
 	cp := tab
 	// The old file's process goes on: its run, then a clock going back.
-	_, s1, _, _, _ := tab.Reserve(Claim{From: t0, N: 64, Node: node}, old, noHistory)
-	_, s2, _, _, _ := tab.Reserve(Claim{From: t0 - 10*gregorian.TicksPerSecond, N: 64, Node: node}, old, noHistory)
-	start, s3, _, _, _ := cp.Reserve(Claim{From: t0, N: 64, Node: node, RandSeq: 7}, copied, noHistory)
+	_, s1, _, _, _ := tab.Apply(Claim{From: t0, N: 64, Node: node}, old, noHistory)
+	_, s2, _, _, _ := tab.Apply(Claim{From: t0 - 10*gregorian.TicksPerSecond, N: 64, Node: node}, old, noHistory)
+	start, s3, _, _, _ := cp.Apply(Claim{From: t0, N: 64, Node: node, RandSeq: 7}, copied, noHistory)
 	if s3 == seq || s3 == s1 || s3 == s2 || start != t0 {
 		t.Errorf("the copy's process got %#x at t0%+d; the old file's used %#x, %#x, %#x", s3, int64(start-t0), seq, s1, s2)
 	}
@@ -304,7 +304,7 @@ func TestExhaustedRandomNodeNotAdopted(t *testing.T) {
 	var tab Table
 	bad := [6]byte{0x01, 0, 0, 0, 0, 0xbb}
 	for i := 0; ; i++ {
-		_, _, _, r, err := tab.Reserve(Claim{From: gregorian.MaxTicks, N: 1, Node: bad, Random: true, RandSeq: 3}, ID{1, 1}, noHistory)
+		_, _, _, r, err := tab.Apply(Claim{From: gregorian.MaxTicks, N: 1, Node: bad, Random: true, RandSeq: 3}, ID{1, 1}, noHistory)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -317,7 +317,7 @@ func TestExhaustedRandomNodeNotAdopted(t *testing.T) {
 	}
 	for i := range 20 {
 		own := [6]byte{0x01, 0, 0, 0, 1, byte(i)}
-		start, _, node, r, err := tab.Reserve(Claim{From: t0, N: 64, Node: own, Random: true, RandSeq: 5}, ID{1, 1}, noHistory)
+		start, _, node, r, err := tab.Apply(Claim{From: t0, N: 64, Node: own, Random: true, RandSeq: 5}, ID{1, 1}, noHistory)
 		if err != nil || r != gregorian.Done || start < t0 || start > t0+gregorian.Ahead || node == bad {
 			t.Fatalf("random node %d: start t0%+d, node %x, result %d, %v", i, int64(start-t0), node, r, err)
 		}
@@ -329,10 +329,14 @@ func TestExhaustedRandomNodeNotAdopted(t *testing.T) {
 // (ENOSPC) or a quota (EDQUOT) cuts them.
 type memFS struct {
 	data []byte
-	cut  int // a write stops after this many bytes; -1: none does
+	cut  int  // a write stops after this many bytes; -1: none does
+	full bool // the disk is full: a write stops at the end of the file
 }
 
-var errLimit = errors.New("file too large")
+var (
+	errLimit   = errors.New("file too large")
+	errNoSpace = errors.New("no space left on device")
+)
 
 func (m *memFS) Open(string) (File, error)  { return memFile{m}, nil }
 func (m *memFS) Lstat(string) (Info, error) { return Info{Mode: 0o600, ID: ID{1, 2}, Links: 1}, nil }
@@ -360,6 +364,9 @@ func (f memFile) WriteAt(b []byte, off int64) (int, error) {
 	if f.m.cut >= 0 && len(b) > f.m.cut {
 		b, err = b[:f.m.cut], errLimit
 	}
+	if f.m.full && int(off)+len(b) > len(f.m.data) {
+		b, err = b[:max(0, len(f.m.data)-int(off))], errNoSpace
+	}
 	if end := int(off) + len(b); end > len(f.m.data) {
 		f.m.data = append(f.m.data, make([]byte, end-len(f.m.data))...)
 	}
@@ -382,7 +389,7 @@ func TestCutWrite(t *testing.T) {
 			s := NewStore(m, "state")
 			var high uint64
 			reserve := func(who [6]byte) error {
-				start, _, _, _, err := s.Reserve(Claim{From: t0, N: 64, Node: who, Stopped: true, RandSeq: 5}, 0, noHistory)
+				start, _, _, _, err := s.Update(Claim{From: t0, N: 64, Node: who, Stopped: true, RandSeq: 5}, 0, noHistory)
 				if err == nil && who == node {
 					high = max(high, start+64)
 				}
@@ -401,8 +408,8 @@ func TestCutWrite(t *testing.T) {
 			m.cut = n
 			err := reserve(other)
 			var fe *Error
-			if n < tableLen && (!errors.As(err, &fe) || fe.Op != "write" || !errors.Is(err, errLimit)) {
-				t.Fatalf("%s: a write cut after %d bytes: err = %v; want an *Error of the write", start, n, err)
+			if n < tableLen && (!errors.As(err, &fe) || (fe.Op != "write" && fe.Op != "grow") || !errors.Is(err, errLimit)) {
+				t.Fatalf("%s: a write cut after %d bytes: err = %v; want an *Error of the write (or of growing to its length)", start, n, err)
 			}
 			m.cut = -1
 			tab, err := Decode(m.data, ID{1, 2})
@@ -426,7 +433,7 @@ func TestReturningNodeStartsFromBucket(t *testing.T) {
 	node := func(i int) [6]byte { return [6]byte{0, 0x1b, byte(i >> 16), byte(i >> 8), byte(i), 1} }
 	var tab Table
 	for i := range 300 { // more than MaxRuns clock sequences in each bucket
-		if _, _, _, _, err := tab.Reserve(Claim{From: t0 + ahead, N: 64, Node: node(i), RandSeq: uint16(i)}, ID{}, noHistory); err != nil {
+		if _, _, _, _, err := tab.Apply(Claim{From: t0 + ahead, N: 64, Node: node(i), RandSeq: uint16(i)}, ID{}, noHistory); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -440,12 +447,98 @@ func TestReturningNodeStartsFromBucket(t *testing.T) {
 		{"new", tab, node(1 << 20), true},
 		{"new-format-4", func() Table { enc := tab.Encode(); t, _ := Decode(format4(enc), ID{}); return t }(), node(1 << 20), false},
 	} {
-		start, _, _, _, err := c.tab.Reserve(Claim{From: t0, N: 64, Node: c.node, RandSeq: 9999}, ID{}, noHistory)
+		start, _, _, _, err := c.tab.Apply(Claim{From: t0, N: 64, Node: c.node, RandSeq: 9999}, ID{}, noHistory)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got := start == t0; got != c.atClock {
 			t.Errorf("%s: a node 30 s behind the evicted ones starts %v past its clock; want at the clock: %v", c.name, start-t0, c.atClock)
 		}
+	}
+}
+
+// TestFullSizeAtCreation is issue 41's shape 4: a file reaches the
+// length of its two copies when it is created or upgraded from an
+// earlier format, so a disk that fills up later costs no reservation; a
+// file that cannot grow (a format-4 file on a full disk) fails with an
+// *Error of the operation "grow" that wraps the disk's error, and keeps
+// its state. (Before, format 5 grew at its second write: a full disk
+// then failed every reservation from the second on.)
+func TestFullSizeAtCreation(t *testing.T) {
+	node := [6]byte{0x00, 0x1b, 0x21, 1, 2, 3}
+	reserve := func(s *Store, from uint64) (uint64, error) {
+		start, _, _, _, err := s.Update(Claim{From: from, N: 64, Node: node, Stopped: true, RandSeq: 5}, 0, noHistory)
+		return start, err
+	}
+	for _, start := range []string{"new", "format-4"} {
+		m := &memFS{cut: -1}
+		s := NewStore(m, "state")
+		if _, err := reserve(s, t0); err != nil {
+			t.Fatal(err)
+		}
+		if start == "format-4" {
+			m.data = format4([tableLen]byte(m.data[:tableLen]))
+			if _, err := reserve(s, t0); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if len(m.data) != fileLen {
+			t.Errorf("%s: %d bytes after the first reservation of this format; want %d", start, len(m.data), fileLen)
+		}
+		m.full = true
+		for i := range 100 {
+			if _, err := reserve(s, t0+uint64(i)*1000); err != nil {
+				t.Fatalf("%s: reservation %d on a full disk: %v", start, i, err)
+			}
+		}
+	}
+	// A format-4 file on a disk that is full already cannot grow.
+	m := &memFS{cut: -1}
+	s := NewStore(m, "state")
+	high, err := reserve(s, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.data = format4([tableLen]byte(m.data[:tableLen]))
+	m.full = true
+	_, err = reserve(s, t0)
+	var fe *Error
+	if !errors.As(err, &fe) || fe.Op != "grow" || !errors.Is(err, errNoSpace) {
+		t.Fatalf("a format-4 file on a full disk: err = %v; want an *Error of the operation grow matching the disk's error", err)
+	}
+	tab, err := Decode(m.data, ID{1, 2})
+	if i := tab.find(node); err != nil || i < 0 || tab.Slots[i].State.Bound(5) < high+64 {
+		t.Fatalf("a format-4 file on a full disk lost its state: %v", err)
+	}
+}
+
+// TestGrowKeepsStaleCopyDead is the simulator's seed 1847 in miniature:
+// copy 0 torn by a cut write, then the file cut short inside copy 1 where
+// copy 1's bytes were zeros anyway (a crash). No copy is valid, so the
+// next table goes to copy 0, and the file grows back to its full length
+// first: the zero bytes it grows by make the stale copy 1 whole again,
+// and its count must not hide the new table.
+func TestGrowKeepsStaleCopyDead(t *testing.T) {
+	node := [6]byte{0x00, 0x1b, 0x21, 1, 2, 3}
+	other := [6]byte{0x00, 0x1b, 0x21, 4, 5, 6}
+	m := &memFS{cut: -1}
+	s := NewStore(m, "state")
+	for range 3 {
+		if _, _, _, _, err := s.Update(Claim{From: t0, N: 64, Node: node, Stopped: true, RandSeq: 5}, 0, noHistory); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m.data[100] ^= 0xff                 // copy 0 torn
+	m.data = m.data[:fileLen-filterLen] // copy 1 cut in its zero filters
+	start, seq, _, _, err := s.Update(Claim{From: t0, N: 64, Node: other, Stopped: true, RandSeq: 9}, 0, noHistory)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := Decode(m.data, ID{1, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if i := tab.find(other); i < 0 || tab.Slots[i].State.Bound(seq) < start+64 {
+		t.Fatalf("the table written after the file was cut short is hidden by the stale copy (slot %d)", i)
 	}
 }

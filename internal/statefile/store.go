@@ -25,7 +25,7 @@ import (
 // file would exclude nobody, so after taking the lock a reservation checks
 // that the path still names the locked file, and otherwise opens the path
 // again; each slot names the file it was written to, so that a slot read
-// from a copy is not trusted ([Table.Reserve]).
+// from a copy is not trusted ([Table.start]).
 //
 // A store of a [Registry] shares the descriptor of the file it opens with
 // the process's other stores whose paths name that file.
@@ -161,9 +161,10 @@ func (s *Store) waitLock(deadline time.Time) error {
 	}
 }
 
-// Reserve applies [Table.Reserve] under the file's lock, waiting at most
-// wait for it, and saves the table.
-func (s *Store) Reserve(c Claim, wait time.Duration, hist func([6]byte, *gregorian.Node)) (start uint64, seq uint16, node [6]byte, res gregorian.Result, err error) {
+// Update applies the claim c to the file's table ([Table.Apply]) under the
+// file's lock, waiting at most wait for it: it reads the newest copy of
+// the table and writes the new table over the other copy.
+func (s *Store) Update(c Claim, wait time.Duration, hist History) (start uint64, seq uint16, node [6]byte, res gregorian.Result, err error) {
 	if err := s.lockCurrent(wait); err != nil {
 		return 0, 0, c.Node, 0, err
 	}
@@ -180,11 +181,23 @@ func (s *Store) Reserve(c Claim, wait time.Duration, hist func([6]byte, *gregori
 	if err != nil {
 		return 0, 0, c.Node, 0, fileError(s.path, "read", err)
 	}
-	start, seq, node, res, err = t.Reserve(c, s.id, hist)
+	// The new table outranks every copy's head, whole or not: a copy cut
+	// short whose missing bytes were zeros reads as whole again once the
+	// file grows back (see grow), and must not hide the new table.
+	t.Count = max(t.Count, headCount(s.buf[:size]))
+	start, seq, node, res, err = t.Apply(c, s.id, hist)
 	if err != nil || res != gregorian.Done {
 		return 0, 0, node, res, err
 	}
-	b := t.Encode()
+	if err := s.save(&t, size, from); err != nil {
+		return 0, 0, c.Node, 0, err
+	}
+	return start, seq, node, res, nil
+}
+
+// save writes t over the copy other than from, in a file of size bytes,
+// first growing the file to its full length.
+func (s *Store) save(t *Table, size, from int) error {
 	at := int64(0) // the copy the table was not read from
 	if from == 0 {
 		at = tableLen
@@ -192,19 +205,59 @@ func (s *Store) Reserve(c Claim, wait time.Duration, hist func([6]byte, *gregori
 	if faults.On(faults.WriteOverNewestCopy) {
 		at = tableLen - at
 	}
+	if size < fileLen {
+		if err := s.grow(size); err != nil {
+			return fileError(s.path, "grow", err)
+		}
+	}
+	b := t.Encode()
 	if faults.On(faults.UnlockBeforeWrite) {
 		s.f.Unlock()
 	}
 	if _, err := s.f.WriteAt(b[:], at); err != nil {
-		return 0, 0, c.Node, 0, fileError(s.path, "write", err)
+		return fileError(s.path, "write", err)
 	}
-	if size > fileLen { // a longer file of zero bytes
-		if err := s.f.Truncate(at + tableLen); err != nil {
-			return 0, 0, c.Node, 0, fileError(s.path, "write", err)
+	if size > fileLen { // a longer file of zero bytes: cut to the full length
+		if err := s.f.Truncate(fileLen); err != nil {
+			return fileError(s.path, "write", err)
 		}
 	}
-	return start, seq, node, res, nil
+	return nil
 }
+
+// grow extends the file from size bytes (empty, a table of an earlier
+// format alone, or copies cut short) to the length of its two copies with
+// zero bytes, which read as no copy, before a table is written: so a file
+// reaches its full size when it is created or upgraded, and no later
+// write grows it, which a full disk or a quota could then refuse. It never
+// writes over a byte the file holds. A copy cut short (a crash, a limit)
+// whose missing bytes were zeros reads as whole again once the file grows,
+// with the count it had; the table written next has a higher count than
+// any copy's head says ([decode]), so such a copy never hides it. If the
+// file cannot grow, it keeps what it held (zero bytes may follow) and the
+// reservation fails with a *growError that says why.
+func (s *Store) grow(size int) error {
+	if _, err := s.f.WriteAt(make([]byte, fileLen-size), int64(size)); err != nil {
+		return &growError{err}
+	}
+	return nil
+}
+
+// A growError reports a file that could not reach the length of its two
+// copies. It unwraps to the operating system's error (syscall.EFBIG,
+// syscall.ENOSPC, ...).
+type growError struct{ err error }
+
+func (e *growError) Error() string {
+	var pe *fs.PathError
+	err := e.err
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return "cannot grow to the " + strconv.Itoa(fileLen) + " bytes of its two copies: " + err.Error()
+}
+
+func (e *growError) Unwrap() error { return e.err }
 
 // Close closes the file, if it is open (with a registry: lets go of the
 // shared descriptor, which the last store to let go closes).

@@ -27,7 +27,7 @@ const fileFrom = 0x1ec9414c232ab00
 // reserveFile reserves n timestamps from from for fileNode through s, with
 // seq as the random clock sequence and no history.
 func reserveFile(s *Store, from, n uint64, seq uint16) (uint64, uint16, error) {
-	start, got, _, _, err := s.Reserve(Claim{From: from, N: n, Node: fileNode, RandSeq: seq}, 0, noHistory)
+	start, got, _, _, err := s.Update(Claim{From: from, N: n, Node: fileNode, RandSeq: seq}, 0, noHistory)
 	return start, got, err
 }
 
@@ -58,7 +58,7 @@ func TestStoreRandError(t *testing.T) {
 	s := NewStore(OS, path)
 	defer s.Close()
 	errRand := errors.New("no entropy")
-	if _, _, _, _, err := s.Reserve(Claim{From: 1000, N: 64, Node: fileNode, RandErr: errRand}, 0, noHistory); !errors.Is(err, errRand) {
+	if _, _, _, _, err := s.Update(Claim{From: 1000, N: 64, Node: fileNode, RandErr: errRand}, 0, noHistory); !errors.Is(err, errRand) {
 		t.Fatalf("reserve with a failing random source = %v; want %v", err, errRand)
 	}
 	if b, err := os.ReadFile(path); err != nil || len(b) != 0 {
@@ -284,7 +284,7 @@ func TestStoreLockContention(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for range count {
-				start, seq, _, res, err := s.Reserve(Claim{From: fileFrom, N: 1, Node: fileNode, RandSeq: seq}, 2*time.Second, noHistory)
+				start, seq, _, res, err := s.Update(Claim{From: fileFrom, N: 1, Node: fileNode, RandSeq: seq}, 2*time.Second, noHistory)
 				if err == nil && res != gregorian.Done {
 					err = errors.New("reserve asked to wait")
 				}

@@ -17,7 +17,7 @@ func TestReopenRecovers(t *testing.T) {
 	s := NewStore(OS, path)
 	defer s.Close()
 	reserve := func(from uint64) (uint64, uint16, error) {
-		start, seq, _, _, err := s.Reserve(Claim{From: from, N: 64, Node: node, RandSeq: 7}, 0, noHistory)
+		start, seq, _, _, err := s.Update(Claim{From: from, N: 64, Node: node, RandSeq: 7}, 0, noHistory)
 		return start, seq, err
 	}
 	if _, _, err := reserve(1000); err != nil {

@@ -22,55 +22,86 @@ type Claim struct {
 	RandErr error
 }
 
-// Reserve applies the uniqueness rule ([gregorian.Node.Take]) to c's
-// node in t, the table read from the file file, and returns the block's
-// start, clock sequence and node; t then holds the slot to save. hist
-// merges into a node's state what this process handed out with it.
+// Apply applies the uniqueness rule ([gregorian.Node.Take]) to c's node
+// in t, the table read from the file file, and returns the block's start,
+// clock sequence and node; t then holds the slot to save. hist merges
+// into a node's state what this process handed out with it.
 //
-// A random node gives way to the newest random node in the table, so that
-// the processes of a host without a MAC address share one node and one
-// slot, unless c is Fresh or that node has nothing left (its clock read
-// the end of the layout's range). Before the rule decides, the node's state is
-// made to know everything that could be used again:
-//   - A node without a slot takes an empty one, or evicts the least
-//     recently used (see [Table.victim]), whose state is merged into its
-//     bucket and whose node is added to the bucket's filter; the new slot
-//     starts from its own bucket's state if its filter says the node may
-//     have been evicted before (else from nothing), restarted at c's
-//     random clock sequence.
-//   - A Fresh claim restarts the slot at c's random clock sequence, so
-//     that clones of one process part.
-//   - A slot written to another file (a copy moved over the path, a
-//     backup restored by a rename) restarts at c's random clock sequence,
-//     but at least copyGap away from the clock sequences the copy's lap
-//     was about to start, which the processes that still write the old
-//     file may start before they notice the new one; processes that read
-//     the same copy part by their random clock sequences.
-//   - The process's own history of the node is merged in, so that a file
-//     rolled back (a backup restored in place) cannot hand the process
-//     what it handed out already.
-func (t *Table) Reserve(c Claim, file ID, hist func([6]byte, *gregorian.Node)) (start uint64, seq uint16, node [6]byte, res gregorian.Result, err error) {
+// What Apply adds to the rule is the choice of node: a random node gives
+// way to the newest random node in the table, so that the processes of a
+// host without a MAC address share one node and one slot, unless c is
+// Fresh or that node has nothing left (its clock read the end of the
+// layout's range). [Table.start] decides the state the rule starts from.
+func (t *Table) Apply(c Claim, file ID, hist History) (start uint64, seq uint16, node [6]byte, res gregorian.Result, err error) {
 	if c.Random && !c.Fresh {
 		if i := t.newestRandom(); i >= 0 && t.Slots[i].Node != c.Node {
 			saved := *t
-			start, seq, node, res, err = t.reserve(c, t.Slots[i].Node, file, hist)
+			start, seq, node, res, err = t.take(c, t.Slots[i].Node, file, hist)
 			if res != gregorian.Exhausted {
 				return start, seq, node, res, err
 			}
 			*t = saved // a node whose clock read the end of time: keep one's own
 		}
 	}
-	return t.reserve(c, c.Node, file, hist)
+	return t.take(c, c.Node, file, hist)
 }
 
-// reserve is Reserve for node.
-func (t *Table) reserve(c Claim, node [6]byte, file ID, hist func([6]byte, *gregorian.Node)) (start uint64, seq uint16, _ [6]byte, res gregorian.Result, err error) {
+// take applies the rule to node's state as [Table.start] decides it, and
+// saves the state in its slot.
+func (t *Table) take(c Claim, node [6]byte, file ID, hist History) (start uint64, seq uint16, _ [6]byte, res gregorian.Result, err error) {
+	i, s, err := t.start(c, node, file, hist)
+	if err != nil {
+		return 0, 0, node, 0, err
+	}
+	start, seq, res = s.State.Take(c.From, c.N, c.Stopped)
+	if res != gregorian.Done {
+		return 0, 0, node, res, nil
+	}
+	s.File = file
+	t.write(i, s)
+	return start, seq, node, res, nil
+}
+
+// start is the one place that decides the state [gregorian.Node.Take]
+// starts from for node, and the slot i it will be saved in. It keeps two
+// invariants, beside the rule's three (package gregorian):
+//
+//  4. Every bound of the state is at or above every bound, for node, of
+//     every copy of its state that could be used again: the slot; the
+//     node's bucket (what the nodes evicted into it handed out), if its
+//     filter says node may have been evicted into it; and the process's
+//     history (hist), for every clock sequence Take may use next.
+//  5. A state that another holder may go on from restarts at a clock
+//     sequence of its own (gregorian.Node.Restart, which keeps every
+//     bound): a clone of the process (c.Fresh: a restore the clock
+//     noticed, or a new random node), and a slot read from a copy of the
+//     file, whose writers go on from the lap they were in. The restart
+//     begins where the next Take need not run ahead of the clock, if the
+//     bounds allow ([restartAt]).
+//
+// The cases:
+//   - A node without a slot takes an empty one, or evicts the least
+//     recently used (see [Table.victim]), whose state is merged into its
+//     bucket and whose node is added to the bucket's filter; the new slot
+//     starts from its own bucket's state if its filter says the node may
+//     have been evicted before (else from nothing), restarted at c's
+//     random clock sequence.
+//   - A Fresh claim restarts the slot at c's random clock sequence.
+//   - A slot written to another file (a copy moved over the path, a
+//     backup restored by a rename) restarts at c's random clock sequence,
+//     but at least copyGap away from the clock sequences the copy's lap
+//     was about to start; processes that read the same copy part by their
+//     random clock sequences.
+//   - Then the process's own history of the node is merged in, so that a
+//     file rolled back (a backup restored in place) cannot hand the
+//     process what it handed out already.
+func (t *Table) start(c Claim, node [6]byte, file ID, hist History) (int, Slot, error) {
 	i := t.find(node)
 	var s Slot
 	switch {
 	case i < 0:
 		if c.RandErr != nil {
-			return 0, 0, node, 0, c.RandErr
+			return 0, s, c.RandErr
 		}
 		i = t.victim()
 		if v := &t.Slots[i]; v.Used != 0 && !faults.On(faults.DropEvictionMerge) {
@@ -81,28 +112,73 @@ func (t *Table) reserve(c Claim, node [6]byte, file ID, hist func([6]byte, *greg
 		if t.mayHaveLeft(node) && !faults.On(faults.NewSlotSkipsBucket) { // a node that returns, as far as one can tell
 			s.State = t.Buckets[bucket(node)]
 		}
-		s.State.Restart(c.RandSeq)
+		s.State.Restart(restartAt(s.State, node, c.RandSeq, restartTries, c.From, hist))
 	case c.Fresh || (t.Slots[i].File != file && !faults.On(faults.CopiedSlotContinues)):
 		if c.RandErr != nil {
-			return 0, 0, node, 0, c.RandErr
+			return 0, s, c.RandErr
 		}
 		s = t.Slots[i]
-		seq := c.RandSeq
-		if !c.Fresh { // clear of where the copy's lap goes on
-			seq = s.State.Next() + copyGap + c.RandSeq%(gregorian.Seqs-2*copyGap)
+		seq, tries := c.RandSeq, restartTries
+		if !c.Fresh { // clear of where the copy's lap goes on, whatever restartAt tries
+			off := copyGap + c.RandSeq%(gregorian.Seqs-2*copyGap)
+			seq = s.State.Next() + off
+			tries = min(tries, 1+(gregorian.Seqs-copyGap-int(off)-(gregorian.MaxRuns+1))/(gregorian.MaxRuns+1))
 		}
-		s.State.Restart(seq)
+		s.State.Restart(restartAt(s.State, node, seq, max(tries, 1), c.From, hist))
 	default:
 		s = t.Slots[i]
 	}
-	hist(node, &s.State)
-	start, seq, res = s.State.Take(c.From, c.N, c.Stopped)
-	if res != gregorian.Done {
-		return 0, 0, node, res, nil
+	merge(&s.State, node, hist)
+	return i, s, nil
+}
+
+// A History gives, for each of seqs of node, a bound at or above every
+// timestamp that a holder other than the table (the process) handed out
+// with them (0: none), in bounds. A process's [Registry] is one.
+type History func(node [6]byte, seqs []uint16, bounds []uint64)
+
+// restartTries bounds the laps' starts [Table.restartAt] tries.
+const restartTries = 64
+
+// restartAt returns the clock sequence a restart of st begins its lap at:
+// seq, or, if every clock sequence the lap would start next has a bound
+// (st's own or hist's) over Ahead past the clock reading now, the first
+// of the following laps' starts, MaxRuns+1 apart and at most tries of
+// them, where one has not. So a process's far readings (more than MaxRuns
+// of them in a row, which the history keeps) do not date a restart ahead
+// of a sane clock. A restart may begin anywhere: every bound is kept.
+func restartAt(st gregorian.Node, node [6]byte, seq uint16, tries int, now uint64, hist History) uint16 {
+	var seqs [gregorian.MaxRuns + 1]uint16
+	var bounds [gregorian.MaxRuns + 1]uint64
+	for k := range tries {
+		r := seq + uint16(k*len(seqs))
+		trial := st
+		trial.Restart(r)
+		for j := range seqs {
+			seqs[j] = (r + uint16(j)) & (gregorian.Seqs - 1)
+		}
+		hist(node, seqs[:], bounds[:])
+		for j, q := range seqs {
+			if max(trial.Bound(q), bounds[j]) <= now+gregorian.Ahead {
+				return r & (gregorian.Seqs - 1)
+			}
+		}
 	}
-	s.File = file
-	t.write(i, s)
-	return start, seq, node, res, nil
+	return seq
+}
+
+// merge notes in st hist's bounds of node for the clock sequences the
+// next Take may use ([gregorian.Node.Near]); the others are noted when
+// they come near, before a later Take.
+func merge(st *gregorian.Node, node [6]byte, hist History) {
+	near, m := st.NearSeqs()
+	var bounds [len(near)]uint64
+	hist(node, near[:m], bounds[:m])
+	for k, seq := range near[:m] {
+		if bounds[k] != 0 {
+			st.Note(seq, bounds[k])
+		}
+	}
 }
 
 // copyGap is how far from a copied slot's next clock sequence a process
