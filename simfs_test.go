@@ -81,7 +81,6 @@ var (
 // simCrash unwinds a process that dies in the middle of a call.
 type simCrash struct{ op string }
 
-
 // resolve returns the canonical spelling of path: "." elements dropped,
 // and a directory that is a symbolic link replaced by its target.
 func (s *simFS) resolve(path string) string {
