@@ -4,14 +4,15 @@ package uuid
 // the deterministic simulation testing of FoundationDB and TigerBeetle.
 // Everything a process touches is simulated from one seed: the file
 // system (inodes, names spelled several ways, directories that are
-// symbolic links, flock(2) locks, writes cut by a size limit, a full disk
-// or a crash; simfs_test.go), each process's clock, random source and
-// node, crashes at any operation, clones that copy the process's memory
-// and descriptors (simclone_test.go), and an outside actor who replaces,
-// restores, truncates, deletes, tears or scribbles on the file. The calls
-// of several processes run at once, each in a goroutine of its own,
-// interleaved by a scheduler drawn from the seed at every operation on
-// the file system. Processes run the production code (Generator,
+// symbolic links, flock(2) locks held by open file descriptions, lock
+// calls that fail, writes cut by a size limit, a full disk or a crash;
+// simfs_test.go), each process's clock, random source and node, crashes
+// at any operation, clones that copy the process's memory and descriptors
+// (simclone_test.go), and an outside actor who replaces, restores,
+// truncates, deletes, tears or scribbles on the file, or takes the locks
+// away. The calls of several processes, and of two threads of one
+// process, run at once, each in a goroutine of its own, interleaved by a
+// scheduler drawn from the seed at every operation on the file system. Processes run the production code (Generator,
 // fileGregorian, statefile.Registry, statefile.Store, gregorian.Node)
 // unchanged. The checks (simcheck_test.go), each named in a failure:
 //   - repeat: no (timestamp, clock sequence, node) triple twice, except
@@ -22,8 +23,11 @@ package uuid
 //     block reserved since the actor last rolled the file back (so an
 //     evicted node that returns, a cut write or a lost update is seen
 //     even when no repeat happens to follow);
-//   - lock: the file is read and written only under its lock, and no
-//     lock is held outside a call; deadlock: no call waits for ever;
+//   - lock: the file is read and written only under its lock, by the
+//     thread whose lock call took it (a second thread's lock call through
+//     the same open file description succeeds, as flock's does, so only
+//     the process's own mutex keeps it out), and no lock is held outside
+//     a call; deadlock: no call waits for ever;
 //   - liveness: a call whose clock read sane succeeds whenever the file
 //     is usable and nothing failed its writes;
 //   - ahead: such a call's timestamp is within a second of its clock,
@@ -289,8 +293,8 @@ func (s *sim) violate(check, format string, args ...any) {
 
 // simWithout turns features of the simulator off (UUID_SIM_WITHOUT, a
 // comma-separated list of spellings, cuts, weak, older: the actor's
-// older format), to tell which one a
-// failing seed needs.
+// older format, locks: lock calls that fail, threads: two threads of a
+// process), to tell which one a failing seed needs.
 var simWithout = func() map[string]bool {
 	m := map[string]bool{}
 	for _, f := range strings.Split(os.Getenv("UUID_SIM_WITHOUT"), ",") {
@@ -692,26 +696,38 @@ func (s *sim) calls() {
 	}
 }
 
-// simRegressions returns the seeds kept in testdata/simulator-seeds.txt.
+// simRegressions returns the seeds kept in testdata/simulator-seeds.txt,
+// and those of testdata/fault-seeds.txt (the second column), which catch
+// the planted faults and must pass with none planted.
 func simRegressions(t *testing.T) []uint64 {
-	f, err := os.Open("testdata/simulator-seeds.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var seeds []uint64
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line, _, _ := strings.Cut(sc.Text(), "#")
-		if line = strings.TrimSpace(line); line != "" {
-			n, err := strconv.ParseUint(line, 10, 64)
-			if err != nil {
-				t.Fatal(err)
+	for _, file := range []string{"testdata/simulator-seeds.txt", "testdata/fault-seeds.txt"} {
+		f, err := os.Open(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			line, _, _ := strings.Cut(sc.Text(), "#")
+			fields := strings.Fields(line)
+			if file == "testdata/fault-seeds.txt" && len(fields) > 0 {
+				fields = fields[1:2] // fault, seed, check
 			}
-			seeds = append(seeds, n)
+			if len(fields) > 0 {
+				n, err := strconv.ParseUint(fields[0], 10, 64)
+				if err != nil {
+					t.Fatalf("%s: %v", file, err)
+				}
+				seeds = append(seeds, n)
+			}
+		}
+		f.Close()
+		if err := sc.Err(); err != nil {
+			t.Fatal(err)
 		}
 	}
-	return seeds
+	slices.Sort(seeds)
+	return slices.Compact(seeds)
 }
 
 func envInt(t *testing.T, name string, def int) int {
