@@ -332,6 +332,10 @@ type simRunner struct {
 	lockOn *simInode // waits for this file's lock
 	call   simCall   // what its calls saw
 	two    bool      // its process runs another thread in the step
+	// With two: the other thread, whether r holds a mutex of the
+	// process, and whether the other holds one r may take.
+	other            *simRunner
+	holding, blocked bool
 }
 
 // runConcurrently runs fns, one per thread of the processes ps (a process
@@ -340,13 +344,16 @@ type simRunner struct {
 // in an order drawn from the seed.
 func (s *sim) runConcurrently(ps []*simProc, paths []string, fns []func()) {
 	var rs []*simRunner
-	threads := map[*simProc]int{}
-	for _, p := range ps {
-		threads[p]++
-	}
+	first := map[*simProc]*simRunner{}
 	for i, p := range ps {
-		r := &simRunner{p: p, path: paths[i], turn: make(chan bool), fn: fns[i], two: threads[p] > 1}
+		r := &simRunner{p: p, path: paths[i], turn: make(chan bool), fn: fns[i]}
+		if q := first[p]; q != nil {
+			r.two, q.two, r.other, q.other = true, true, q, r
+		}
+		first[p] = r
 		rs = append(rs, r)
+	}
+	for _, r := range rs {
 		go s.runner(r)
 	}
 	defer func() { s.running, s.holds = nil, nil }()
@@ -360,7 +367,7 @@ func (s *sim) runConcurrently(ps []*simProc, paths []string, fns []func()) {
 				ready = append(ready, r)
 			case r.lockOn != nil && r.lockOn.holder != nil && !r.lockOn.holder.closed:
 				waiting++
-			case s.mutexHeld(r, rs) != nil:
+			case r.two && r.blocked && !r.other.done:
 				waiting++
 			default:
 				ready = append(ready, r)
@@ -397,7 +404,7 @@ func (s *sim) holders(rs []*simRunner) string {
 		if r.lockOn != nil {
 			fmt.Fprintf(&b, "process %d waits for inode %d, held by process %d; ", r.p.id, r.lockOn.ino, r.lockOn.holder.p.id)
 		}
-		if q := s.mutexHeld(r, rs); q != nil {
+		if r.two && r.blocked {
 			fmt.Fprintf(&b, "a thread of process %d waits for a mutex its other thread holds; ", r.p.id)
 		}
 	}
@@ -458,12 +465,8 @@ func (s *sim) park(r *simRunner) {
 // code's deferred unlocks run, and find the process dead), unless the
 // other thread of the process holds a mutex a deferred call might take.
 func (s *sim) crash(r *simRunner, op string) {
-	if r.two {
-		for _, q := range s.holds {
-			if q != r && q.p == r.p {
-				s.park(r)
-			}
-		}
+	if r.two && r.other.holding {
+		s.park(r)
 	}
 	panic(simCrash{op})
 }
@@ -514,40 +517,78 @@ type simMutex struct {
 	path string
 }
 
-// simMutexes returns the mutexes of reg: its own, and those of the values
-// of its maps (the Shared of each path, the open file of each identity),
-// found by their type, so that a mutex the production code adds is seen.
-func simMutexes(reg *statefile.Registry) []simMutex {
-	var ms []simMutex
-	var walk func(v reflect.Value, path string)
-	walk = func(v reflect.Value, path string) { // v: an addressable struct
-		for i := range v.NumField() {
-			f := v.Field(i)
-			switch {
-			case f.Type() == reflect.TypeFor[sync.Mutex]():
-				ms = append(ms, simMutex{(*sync.Mutex)(unsafe.Pointer(f.UnsafeAddr())), path})
-			case f.Kind() == reflect.Map && f.Type().Elem().Kind() == reflect.Pointer && f.Type().Elem().Elem().Kind() == reflect.Struct:
-				for it := f.MapRange(); it.Next(); {
-					k, p := "", ""
-					if it.Key().Kind() == reflect.String {
-						k = it.Key().String()
-					}
-					if v.Type() == reflect.TypeFor[statefile.Registry]() && k != "" {
-						p = k // a Shared, by its path
-					}
-					if !it.Value().IsNil() {
-						walk(it.Value().Elem(), p)
-					}
-				}
+// simRegistryLayout is where statefile.Registry keeps its mutexes: the
+// indexes of its mutex fields, and of its maps of pointers to structs
+// with the indexes of those structs' mutex fields. It is found by type,
+// so that a mutex the production code adds is seen.
+type simRegistryLayout struct {
+	mutexes []int
+	maps    []simMapLayout
+}
+
+type simMapLayout struct {
+	field   int
+	mutexes []int
+	byPath  bool // keyed by path: a Shared, whose mutex only its path's threads take
+}
+
+var simRegistry = sync.OnceValue(func() simRegistryLayout {
+	mutexType := reflect.TypeFor[sync.Mutex]()
+	mutexesOf := func(t reflect.Type) []int {
+		var is []int
+		for i := range t.NumField() {
+			if t.Field(i).Type == mutexType {
+				is = append(is, i)
+			}
+		}
+		return is
+	}
+	t := reflect.TypeFor[statefile.Registry]()
+	l := simRegistryLayout{mutexes: mutexesOf(t)}
+	for i := range t.NumField() {
+		if f := t.Field(i).Type; f.Kind() == reflect.Map && f.Elem().Kind() == reflect.Pointer && f.Elem().Elem().Kind() == reflect.Struct {
+			if ms := mutexesOf(f.Elem().Elem()); len(ms) > 0 {
+				l.maps = append(l.maps, simMapLayout{i, ms, f.Key().Kind() == reflect.String})
 			}
 		}
 	}
-	walk(reflect.ValueOf(reg).Elem(), "")
+	return l
+})
+
+// simMutexes returns the mutexes of reg: its own, and those of the values
+// of its maps (the Shared of each path, the open file of each identity).
+func simMutexes(reg *statefile.Registry) []simMutex {
+	l := simRegistry()
+	v := reflect.ValueOf(reg).Elem()
+	addr := func(v reflect.Value, i int) *sync.Mutex {
+		return (*sync.Mutex)(unsafe.Pointer(v.Field(i).UnsafeAddr()))
+	}
+	var ms []simMutex
+	for _, i := range l.mutexes {
+		ms = append(ms, simMutex{m: addr(v, i)})
+	}
+	for _, m := range l.maps {
+		for it := v.Field(m.field).MapRange(); it.Next(); {
+			e := it.Value()
+			if e.IsNil() {
+				continue
+			}
+			path := ""
+			if m.byPath {
+				path = it.Key().String()
+			}
+			for _, i := range m.mutexes {
+				ms = append(ms, simMutex{addr(e.Elem(), i), path})
+			}
+		}
+	}
 	return ms
 }
 
-// attribute records, for the thread r that hands the turn back, which of
-// its process's mutexes it holds.
+// attribute records, when the thread r hands the turn back or ends (only
+// a thread of r's process changes the state of its mutexes), which of
+// its process's mutexes each of its two threads holds, and whether the
+// other holds one that r may take, or r one the other may take.
 func (s *sim) attribute(r *simRunner) {
 	if r.p.reg == nil {
 		return
@@ -555,29 +596,21 @@ func (s *sim) attribute(r *simRunner) {
 	if s.holds == nil {
 		s.holds = map[*sync.Mutex]*simRunner{}
 	}
+	o := r.other
+	r.holding, r.blocked, o.holding, o.blocked = false, false, false, false
 	for _, m := range simMutexes(r.p.reg) {
 		if m.m.TryLock() {
 			m.m.Unlock()
 			delete(s.holds, m.m)
-		} else if q := s.holds[m.m]; q == nil || q == r || q.done || q.p != r.p {
-			s.holds[m.m] = r
+			continue
+		}
+		h, w := r, o // who holds m, who waits if it takes m
+		if s.holds[m.m] == o && !o.done {
+			h, w = o, r
+		}
+		s.holds[m.m], h.holding = h, true
+		if m.path == "" || m.path == w.path {
+			w.blocked = true
 		}
 	}
-}
-
-// mutexHeld returns the thread of r's process that holds a mutex r may
-// take, or nil.
-func (s *sim) mutexHeld(r *simRunner, rs []*simRunner) *simRunner {
-	if !r.two || r.p.reg == nil {
-		return nil
-	}
-	for _, m := range simMutexes(r.p.reg) {
-		if m.path != "" && m.path != r.path {
-			continue // another path's: r takes only its own
-		}
-		if q := s.holds[m.m]; q != nil && q != r && q.p == r.p && !q.done {
-			return q
-		}
-	}
-	return nil
 }
