@@ -198,6 +198,12 @@ func (f *simFile) WriteAt(b []byte, off int64) (int, error) {
 		copy(f.inode.data[off:], b[:n])
 	}
 	r := w.thread()
+	if in := f.inode; in.gone != 0 && in.gone < r.lockedAt {
+		// The path named another file (or none) when the lock was taken:
+		// the store was to notice it after the lock and open the path
+		// again. A lock of a file nobody else opens excludes nobody.
+		w.violate("lock", "process %d: write to inode %d, locked at event %d, which the path had stopped naming at event %d: its lock excludes nobody", f.p.id, in.ino, r.lockedAt, in.gone)
+	}
 	if n == len(b) {
 		r.copy = append(r.copy[:0], b...) // what the reservation decided, for the ahead check
 	}
