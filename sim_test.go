@@ -26,8 +26,10 @@ package uuid
 //   - lock: the file is read and written only under its lock, by the
 //     thread whose lock call took it (a second thread's lock call through
 //     the same open file description succeeds, as flock's does, so only
-//     the process's own mutex keeps it out), and no lock is held outside
-//     a call; deadlock: no call waits for ever;
+//     the process's own mutex keeps it out), never after the path had
+//     stopped naming the file when the lock was taken (such a lock
+//     excludes nobody), and no lock is held outside a call; deadlock: no
+//     call waits for ever;
 //   - liveness: a call whose clock read sane succeeds whenever the file
 //     is usable and nothing failed its writes;
 //   - ahead: such a call's timestamp is within a second of its clock,
