@@ -32,10 +32,12 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"reflect"
 	"runtime/debug"
 	"strings"
 	"sync"
+	"testing"
 	"unsafe"
 
 	"github.com/afb7af96/uuid/internal/statefile"
@@ -618,5 +620,55 @@ func (s *sim) attribute(r *simRunner) {
 		if m.path == "" || m.path == w.path {
 			w.blocked = true
 		}
+	}
+}
+
+// TestSimLocks checks the simulated flock(2) against the kernel's rules:
+// a lock belongs to an open file description, so a second description
+// of the file, even in the same process, is excluded, and a lock call
+// through the holding description succeeds; an unlock or a close through
+// it lets go; a lock call that fails takes nothing.
+func TestSimLocks(t *testing.T) {
+	s := &sim{r: rand.New(rand.NewPCG(1, 2))}
+	s.fs = &simFS{w: s, names: map[string]*simInode{}, links: map[string]string{"/var/lib/link": "/var/lib/app"}}
+	p := &simProc{w: s, id: 1}
+	p.fs = &simProcFS{fs: s.fs, p: p}
+	open := func(path string) *simFile {
+		f, err := p.fs.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f.(*simFile)
+	}
+	a, b := open(simPath), open("/var/lib/link/uuid.state")
+	if a.inode != b.inode {
+		t.Fatal("two spellings of the path name two files")
+	}
+	try := func(f *simFile, want bool, what string) {
+		t.Helper()
+		if ok, err := f.TryLock(); ok != want || err != nil {
+			t.Errorf("%s: TryLock() = %v, %v; want %v, nil", what, ok, err, want)
+		}
+	}
+	try(a, true, "the first description")
+	try(b, false, "a second description of the file, in the same process")
+	try(a, true, "the holding description again")
+	if err := a.Unlock(); err != nil {
+		t.Fatal(err)
+	}
+	try(b, true, "the second description once the first let go")
+	if err := b.Close(); err != nil {
+		t.Fatal(err)
+	}
+	try(a, true, "the first description once the holder closed")
+	a.Unlock()
+	for _, e := range []error{errSimNoLocks, errSimLockUnsupported} {
+		s.fs.noLocks = e
+		if ok, err := a.TryLock(); ok || err != e || a.inode.holder != nil {
+			t.Errorf("with lock calls failing with %v: TryLock() = %v, %v, holder %v", e, ok, err, a.inode.holder)
+		}
+	}
+	if !errors.Is(errSimLockUnsupported, errors.ErrUnsupported) {
+		t.Error("ENOTSUP does not match errors.ErrUnsupported, as syscall.ENOTSUP does")
 	}
 }
