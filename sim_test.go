@@ -4,14 +4,15 @@ package uuid
 // the deterministic simulation testing of FoundationDB and TigerBeetle.
 // Everything a process touches is simulated from one seed: the file
 // system (inodes, names spelled several ways, directories that are
-// symbolic links, flock(2) locks, writes cut by a size limit, a full disk
-// or a crash; simfs_test.go), each process's clock, random source and
-// node, crashes at any operation, clones that copy the process's memory
-// and descriptors (simclone_test.go), and an outside actor who replaces,
-// restores, truncates, deletes, tears or scribbles on the file. The calls
-// of several processes run at once, each in a goroutine of its own,
-// interleaved by a scheduler drawn from the seed at every operation on
-// the file system. Processes run the production code (Generator,
+// symbolic links, flock(2) locks held by open file descriptions, lock
+// calls that fail, writes cut by a size limit, a full disk or a crash;
+// simfs_test.go), each process's clock, random source and node, crashes
+// at any operation, clones that copy the process's memory and descriptors
+// (simclone_test.go), and an outside actor who replaces, restores,
+// truncates, deletes, tears or scribbles on the file, or takes the locks
+// away. The calls of several processes, and of two threads of one
+// process, run at once, each in a goroutine of its own, interleaved by a
+// scheduler drawn from the seed at every operation on the file system. Processes run the production code (Generator,
 // fileGregorian, statefile.Registry, statefile.Store, gregorian.Node)
 // unchanged. The checks (simcheck_test.go), each named in a failure:
 //   - repeat: no (timestamp, clock sequence, node) triple twice, except
@@ -22,8 +23,13 @@ package uuid
 //     block reserved since the actor last rolled the file back (so an
 //     evicted node that returns, a cut write or a lost update is seen
 //     even when no repeat happens to follow);
-//   - lock: the file is read and written only under its lock, and no
-//     lock is held outside a call; deadlock: no call waits for ever;
+//   - lock: the file is read and written only under its lock, by the
+//     thread whose lock call took it (a second thread's lock call through
+//     the same open file description succeeds, as flock's does, so only
+//     the process's own mutex keeps it out), never after the path had
+//     stopped naming the file when the lock was taken (such a lock
+//     excludes nobody), and no lock is held outside a call; deadlock: no
+//     call waits for ever;
 //   - liveness: a call whose clock read sane succeeds whenever the file
 //     is usable and nothing failed its writes;
 //   - ahead: such a call's timestamp is within a second of its clock,
@@ -62,35 +68,61 @@ import (
 // A simClock is one process's clock: the simulated time, skewed, and
 // misbehaving as its kind says.
 type simClock struct {
+	w       *sim
 	kind    string // run, frozen, back, alternate
 	skew    time.Duration
 	frozen  time.Time
-	oddity  time.Time // one reading at this time (far ahead, past the end), then sane
-	reads   int
+	oddity  time.Time  // one reading at this time (far ahead, past the end), then sane
 	now     *time.Time // the simulated time
-	last    uint64     // the latest reading, in ticks
-	insane  bool       // a reading of this call was not sane
-	flipped bool       // a reading of this call went 3 s ahead and back
 	stepped time.Duration
 }
 
+// Now reads the clock for the thread that runs; what the call saw (how
+// many readings, the latest, whether one was wrong) is the thread's.
 func (c *simClock) Now() time.Time {
-	c.reads++
+	r := c.w.thread()
+	r.reads++
 	var t time.Time
 	switch {
 	case !c.oddity.IsZero():
-		t, c.oddity, c.insane = c.oddity, time.Time{}, true
+		t, c.oddity, r.insane = c.oddity, time.Time{}, true
 	case c.kind == "frozen":
 		t = c.frozen
-	case c.kind == "alternate" && c.reads%2 == 1:
+	case c.kind == "alternate" && r.reads%2 == 1:
 		t = c.now.Add(c.skew + 3*time.Second)
-		c.insane, c.flipped = true, true
+		r.insane, r.flipped = true, true
 	default:
 		// A running clock moves a microsecond per reading within a step.
-		t = c.now.Add(c.skew - c.stepped + time.Duration(c.reads)*time.Microsecond)
+		t = c.now.Add(c.skew - c.stepped + time.Duration(r.reads)*time.Microsecond)
 	}
-	c.last = max(c.last, gregorianTicks(t))
+	r.last = max(r.last, gregorianTicks(t))
 	return t
+}
+
+// A simCall is what one thread of a process saw: the readings of its
+// clock in the call it makes, and its operations on the file system.
+// Two threads of one process share the process's clock and descriptors,
+// but each call is checked against what its own thread did.
+type simCall struct {
+	reads    int
+	last     uint64 // the latest reading, in ticks
+	insane   bool   // a reading of this call was not sane
+	flipped  bool   // a reading of this call went 3 s ahead and back
+	writes   int    // writes so far
+	wrote    int    // the event of the latest write
+	lockedAt int    // the event at which it took the lock last
+	orphan   int    // if not 0, that write went to a file the path no longer named since this event
+	erased   bool   // and the path then named a file rolled back
+	sawErr   bool   // the call met a write or lock call that failed, or the actor's foreign file
+	copy     []byte // the copy of the table its latest whole write wrote, as written
+}
+
+// thread returns the state of the thread that runs.
+func (s *sim) thread() *simCall {
+	if s.running != nil {
+		return &s.running.call
+	}
+	return &s.idle
 }
 
 // simNode draws random nodes from the process's seeded source.
@@ -131,28 +163,20 @@ func (s simRand) Read(p []byte) (int, error) {
 // registry of open files (and history), its Generators, and how it picks
 // nodes.
 type simProc struct {
-	w        *sim
-	id       int
-	kind     string // static, random, fresh, pool, memory
-	node     [6]byte
-	clock    *simClock
-	rand     *rand.Rand
-	fs       *simProcFS
-	reg      *statefile.Registry
-	gens     []*Generator
-	fresh    int
-	limit    int        // file size limit in bytes (ulimit -f); -1: none
-	weak     int        // its random source's values per byte; 0: all
-	files    []*simFile // open descriptors
-	runner   *simRunner // the call running, if any
-	dead     bool
-	writes   int    // writes so far
-	wrote    int    // the event of the latest write
-	lockedAt int    // the event at which it took the lock last
-	orphan   int    // if not 0, that write went to a file the path no longer named since this event
-	erased   bool   // and the path then named a file rolled back
-	sawErr   bool   // the call met a write that failed, or the actor's foreign file
-	copy     []byte // the copy of the table its latest whole write wrote, as written
+	w     *sim
+	id    int
+	kind  string // static, random, fresh, pool, memory
+	node  [6]byte
+	clock *simClock
+	rand  *rand.Rand
+	fs    *simProcFS
+	reg   *statefile.Registry
+	gens  []*Generator
+	fresh int
+	limit int        // file size limit in bytes (ulimit -f); -1: none
+	weak  int        // its random source's values per byte; 0: all
+	files []*simFile // open descriptors
+	dead  bool
 }
 
 // Spellings of the state file's path: one file, however named.
@@ -213,28 +237,32 @@ type simFailure struct {
 
 // A sim is one seed's world.
 type sim struct {
-	t         *testing.T
-	seed      uint64
-	r         *rand.Rand
-	fs        *simFS
-	back      chan struct{} // the running process hands the turn back
-	now       time.Time
-	procs     []*simProc
-	nextProc  int
-	crashRate int // in 1000 operations
-	actorRate int // in 100 steps
-	seen      map[[2]uint64]simIssued
-	blockStep map[*Generator]int
-	behind    map[*Generator]bool // the block began where docs/state-file.md lets it run ahead
-	highest   uint64              // the highest sane reading of any clock so far
-	tainted   map[[6]byte]bool    // nodes with a wrong reading
-	lost      bool                // the actor made the file lose or copy its state
-	skewLo    map[[6]byte]time.Duration
-	skewHi    map[[6]byte]time.Duration
-	log       []string
-	step      int
-	backup    []byte
-	failed    *simFailure
+	t           *testing.T
+	seed        uint64
+	r           *rand.Rand
+	fs          *simFS
+	back        chan struct{} // the running process hands the turn back
+	running     *simRunner    // the thread that has the turn, if any
+	idle        simCall       // what a clock read outside a call sees
+	now         time.Time
+	procs       []*simProc
+	nextProc    int
+	crashRate   int                        // in 1000 operations
+	lockErrRate int                        // lock calls that fail, in 1000
+	holds       map[*sync.Mutex]*simRunner // the thread that holds each mutex of a process running two
+	actorRate   int                        // in 100 steps
+	seen        map[[2]uint64]simIssued
+	blockStep   map[*Generator]int
+	behind      map[*Generator]bool // the block began where docs/state-file.md lets it run ahead
+	highest     uint64              // the highest sane reading of any clock so far
+	tainted     map[[6]byte]bool    // nodes with a wrong reading
+	lost        bool                // the actor made the file lose or copy its state
+	skewLo      map[[6]byte]time.Duration
+	skewHi      map[[6]byte]time.Duration
+	log         []string
+	step        int
+	backup      []byte
+	failed      *simFailure
 
 	// What the file must know, and what rollbacks erased from it.
 	events       int                      // operations on the file system and actions of the actor so far
@@ -267,8 +295,8 @@ func (s *sim) violate(check, format string, args ...any) {
 
 // simWithout turns features of the simulator off (UUID_SIM_WITHOUT, a
 // comma-separated list of spellings, cuts, weak, older: the actor's
-// older format), to tell which one a
-// failing seed needs.
+// older format, locks: lock calls that fail, threads: two threads of a
+// process), to tell which one a failing seed needs.
 var simWithout = func() map[string]bool {
 	m := map[string]bool{}
 	for _, f := range strings.Split(os.Getenv("UUID_SIM_WITHOUT"), ",") {
@@ -300,8 +328,8 @@ func (s *sim) startProc(kind string) *simProc {
 	if kind != "memory" && s.r.IntN(4) == 0 && !simWithout["weak"] {
 		p.weak = 1 + s.r.IntN(2) // a Rand of zeros, or of zeros and ones
 	}
-	c := &simClock{kind: "run", now: &s.now}
-	switch k := s.r.IntN(10); {
+	c := &simClock{w: s, kind: "run", now: &s.now}
+	switch k := s.r.IntN(12); {
 	case k < 5:
 	case k < 7:
 		c.kind = "frozen"
@@ -309,6 +337,8 @@ func (s *sim) startProc(kind string) *simProc {
 	case k < 9:
 		c.kind = "run"
 		c.skew = time.Duration(s.r.Int64N(int64(2*time.Minute))) - time.Minute
+	case k < 11:
+		c.kind = "back"
 	default:
 		c.kind = "alternate"
 	}
@@ -442,7 +472,7 @@ func (s *sim) act() {
 		}
 		s.lost = s.lost || rollback || s.fs.names[simPath] != in
 	}()
-	switch k := s.r.IntN(10); k {
+	switch k := s.r.IntN(11); k {
 	case 0: // cp state state.new && mv state.new state
 		if in != nil {
 			s.fs.names[simPath] = s.fs.newInode(append([]byte(nil), in.data...))
@@ -514,6 +544,16 @@ func (s *sim) act() {
 	case 9:
 		s.fs.full = !s.fs.full && !simWithout["cuts"]
 		s.logf("actor: disk full %v", s.fs.full)
+	case 10: // the file system loses its locks (NFS without lockd), or gets them back
+		switch {
+		case s.fs.noLocks != nil || simWithout["locks"]:
+			s.fs.noLocks = nil
+		case s.r.IntN(2) == 0:
+			s.fs.noLocks = errSimNoLocks
+		default:
+			s.fs.noLocks = errSimLockUnsupported
+		}
+		s.logf("actor: lock calls fail: %v", s.fs.noLocks)
 	}
 }
 
@@ -530,6 +570,9 @@ func runSim(t *testing.T, seed uint64, steps int) (s *sim) {
 	s.actorRate = s.r.IntN(20) // some seeds have no actor at all
 	actorRate := s.actorRate
 	s.crashRate = max(0, s.r.IntN(40)-20)
+	if s.r.IntN(4) == 0 && !simWithout["locks"] { // lock calls that fail now and then
+		s.lockErrRate = 1 + s.r.IntN(50)
+	}
 	kinds := []string{"static", "static", "random", "fresh", "pool", "memory"}
 	for range 2 + s.r.IntN(4) {
 		s.startProc(kinds[s.r.IntN(len(kinds))])
@@ -589,7 +632,9 @@ func (s *sim) clockEvent(p *simProc, oddities *int) {
 
 // calls runs calls of one to three processes at once, interleaved, and
 // now and then the actor among them, then restarts the processes that
-// died.
+// died. A process may run two threads at once, each with a Generator of
+// its own: they share the process's registry and, when their paths name
+// one file, its descriptor, whose lock does not exclude them.
 func (s *sim) calls() {
 	if len(s.procs) == 0 {
 		s.startProc("static")
@@ -598,12 +643,32 @@ func (s *sim) calls() {
 	ps := slices.Clone(s.procs)
 	s.r.Shuffle(len(ps), func(i, j int) { ps[i], ps[j] = ps[j], ps[i] })
 	ps = ps[:min(len(ps), 1+s.r.IntN(3))]
-	fns := make([]func(), len(ps))
+	gens := make([]*Generator, len(ps))
 	for i, p := range ps {
+		gens[i] = p.gens[s.r.IntN(len(p.gens))]
+	}
+	if p := ps[0]; s.r.IntN(3) == 0 && p.kind != "memory" && !simWithout["threads"] {
+		if len(p.gens) == 1 {
+			p.gens = append(p.gens, p.newGenerator())
+			s.logf("process %d: another Generator", p.id)
+		}
 		g := p.gens[s.r.IntN(len(p.gens))]
+		for g == gens[0] {
+			g = p.gens[s.r.IntN(len(p.gens))]
+		}
+		ps, gens = append(ps, p), append(gens, g)
+		s.logf("process %d: two threads", p.id)
+	}
+	fns := make([]func(), len(ps))
+	paths := make([]string, len(ps))
+	for i, p := range ps {
+		g := gens[i]
 		perRequest := p.kind == "fresh" || p.kind == "pool"
 		if perRequest { // a Generator per request
 			g = p.newGenerator()
+		}
+		if f, ok := g.greg.(*fileGregorian); ok {
+			paths[i] = f.path
 		}
 		n := 1 + s.r.IntN(32)
 		if s.r.IntN(100*len(ps)) == 0 {
@@ -621,11 +686,11 @@ func (s *sim) calls() {
 		}
 	}
 	if s.r.IntN(100) < s.actorRate { // the actor, in the middle of the calls
-		ps, fns = append(ps, &simProc{w: s, limit: -1}), append(fns, s.act)
+		ps, paths, fns = append(ps, &simProc{w: s, limit: -1}), append(paths, ""), append(fns, s.act)
 	}
-	s.runConcurrently(ps, fns)
+	s.runConcurrently(ps, paths, fns)
 	for _, p := range ps {
-		if p.dead {
+		if p.dead && slices.Contains(s.procs, p) {
 			s.logf("process %d died; restarted", p.id)
 			s.kill(p)
 			s.startProc(p.kind)
@@ -633,26 +698,38 @@ func (s *sim) calls() {
 	}
 }
 
-// simRegressions returns the seeds kept in testdata/simulator-seeds.txt.
+// simRegressions returns the seeds kept in testdata/simulator-seeds.txt,
+// and those of testdata/fault-seeds.txt (the second column), which catch
+// the planted faults and must pass with none planted.
 func simRegressions(t *testing.T) []uint64 {
-	f, err := os.Open("testdata/simulator-seeds.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var seeds []uint64
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line, _, _ := strings.Cut(sc.Text(), "#")
-		if line = strings.TrimSpace(line); line != "" {
-			n, err := strconv.ParseUint(line, 10, 64)
-			if err != nil {
-				t.Fatal(err)
+	for _, file := range []string{"testdata/simulator-seeds.txt", "testdata/fault-seeds.txt"} {
+		f, err := os.Open(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			line, _, _ := strings.Cut(sc.Text(), "#")
+			fields := strings.Fields(line)
+			if file == "testdata/fault-seeds.txt" && len(fields) > 0 {
+				fields = fields[1:2] // fault, seed, check
 			}
-			seeds = append(seeds, n)
+			if len(fields) > 0 {
+				n, err := strconv.ParseUint(fields[0], 10, 64)
+				if err != nil {
+					t.Fatalf("%s: %v", file, err)
+				}
+				seeds = append(seeds, n)
+			}
+		}
+		f.Close()
+		if err := sc.Err(); err != nil {
+			t.Fatal(err)
 		}
 	}
-	return seeds
+	slices.Sort(seeds)
+	return slices.Compact(seeds)
 }
 
 func envInt(t *testing.T, name string, def int) int {

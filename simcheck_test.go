@@ -13,10 +13,17 @@ import (
 // call makes one UUID in p with its Generator g, and checks it. It
 // reports whether p may go on.
 func (s *sim) call(p *simProc, g *Generator) bool {
-	c := p.clock
-	c.reads, c.insane, c.flipped, c.last = 0, false, false, 0
-	writes := p.writes
-	p.sawErr = false
+	r := s.thread()
+	r.reads, r.insane, r.flipped, r.last = 0, false, false, 0
+	if p.clock.kind == "back" {
+		// A clock set back before every call, by more than a block may
+		// run ahead: each call starts a run of its own, and the node's
+		// runs overflow into the bound it keeps for those it does not
+		// list (gregorian.Node.Used), which merges and restarts must keep.
+		p.clock.stepped += time.Duration(1100+s.r.IntN(2000)) * time.Millisecond
+	}
+	writes := r.writes
+	r.sawErr = false
 	u, err := g.NewV1()
 	// Sane: no reading of this call was wrong, and the clock was never set
 	// back. The bound holds for the calls of nodes none of whose processes
@@ -25,11 +32,11 @@ func (s *sim) call(p *simProc, g *Generator) bool {
 	// a clock, the node's timestamps may run ahead of that clock (see
 	// gregorian.Node.Take). A single far reading (two a seed at most)
 	// costs its node one clock sequence, and the bound holds after it.
-	sane := !c.insane && c.stepped == 0
+	sane := !r.insane && p.clock.stepped == 0
 	if err != nil {
 		// A file the library wrote, cut or torn, is never "not a state
 		// file": only the actor's foreign file is.
-		if sane && !s.foreign() && !p.sawErr && !s.fs.full {
+		if sane && !s.foreign() && !r.sawErr && !s.fs.full {
 			s.violate("liveness", "process %d (sane clock): %v (the file begins %q)", p.id, err, s.head())
 		}
 		s.logf("process %d: %v", p.id, err)
@@ -38,10 +45,10 @@ func (s *sim) call(p *simProc, g *Generator) bool {
 	if simTrace && p.kind == "memory" {
 		s.logf("process %d: %v", p.id, u)
 	}
-	if p.writes != writes {
-		s.blockStep[g] = p.wrote // a new block
-		s.behind[g] = behindAll(p.copy, u, c.last, s.highest)
-		s.orphanBlock[g], s.orphanErased[g] = p.orphan, p.erased
+	if r.writes != writes {
+		s.blockStep[g] = r.wrote // a new block
+		s.behind[g] = behindAll(r.copy, u, r.last, s.highest)
+		s.orphanBlock[g], s.orphanErased[g] = r.orphan, r.erased
 		if simTrace {
 			s.logf("process %d: block from %v", p.id, u)
 		}
@@ -49,14 +56,14 @@ func (s *sim) call(p *simProc, g *Generator) bool {
 	ticks := v1Ticks(u)
 	seq, _ := u.ClockSequence()
 	node, _ := u.NodeID()
-	if c.flipped {
+	if r.flipped {
 		s.tainted[node] = true
 	}
-	if sane && !s.tainted[node] && !s.skewed(node) && ticks > c.last+gregorian.Ahead && !s.behind[g] {
-		s.violate("ahead", "process %d: %v is %v ahead of its clock", p.id, u, time.Duration(ticks-c.last)*100)
+	if sane && !s.tainted[node] && !s.skewed(node) && ticks > r.last+gregorian.Ahead && !s.behind[g] {
+		s.violate("ahead", "process %d: %v is %v ahead of its clock", p.id, u, time.Duration(ticks-r.last)*100)
 	}
 	if sane {
-		s.highest = max(s.highest, c.last)
+		s.highest = max(s.highest, r.last)
 	}
 	k := simKey(ticks, uint16(seq), node)
 	block := s.blockStep[g]

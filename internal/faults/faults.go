@@ -29,6 +29,7 @@ const (
 	RestartKeepsUsed   Name = "restart-keeps-used"    // a restart does not raise Floor to Used
 	MergeDropsRuns     Name = "merge-drops-runs"      // merging a state ignores its listed runs
 	NoteIgnored        Name = "note-ignored"          // another copy's run (history, eviction) is not noted
+	MergeBelowUsed     Name = "merge-below-used"      // a merge raises Floor and Used to the other's Floor, below its Used
 
 	// internal/statefile: the table, the store and the registry.
 	IgnoreLock          Name = "ignore-lock"            // the file's lock is not taken
@@ -43,6 +44,8 @@ const (
 	AcceptTornCopy      Name = "accept-torn-copy"       // a copy that fails its checksum is read
 	HistoryByPathOnly   Name = "history-by-path-only"   // the history is looked up by the path's spelling, not the file
 	NoHistoryNote       Name = "no-history-note"        // a reservation is not recorded in the history
+	UnserialisedStores  Name = "unserialised-stores"    // stores sharing a descriptor let go of the process's lock once the file's is taken
+	LockErrorIgnored    Name = "lock-error-ignored"     // a lock call that fails (ENOLCK, ENOTSUP) is taken as success
 
 	// The root package: the Generator's block of timestamps.
 	BlockOverrun    Name = "block-overrun"     // a block hands out one timestamp past its end
@@ -53,7 +56,9 @@ const (
 // All lists every fault, for the tests and .ci/faults.
 var All = []Name{
 	ContinueBelowEnd, ReuseSeqBelowBound, NoAheadClamp, InsertDropsBound, RestartKeepsUsed, MergeDropsRuns, NoteIgnored,
+	MergeBelowUsed,
 	IgnoreLock, UnlockBeforeWrite, NoReopenOnReplace, DropEvictionMerge, NewSlotSkipsBucket, CopiedSlotContinues,
 	WriteOverNewestCopy, SkipGenerationCheck, AcceptTornCopy, HistoryByPathOnly, NoHistoryMerge, NoHistoryNote,
+	UnserialisedStores, LockErrorIgnored,
 	BlockOverrun, ClaimShortBlock, NoEraRestart,
 }

@@ -218,6 +218,9 @@ func (s *Node) NearSeqs() (near [2*MaxRuns + 1]uint16, m int) {
 // Merge raises s so that every bound of s is at or above o's.
 func (s *Node) Merge(o *Node) {
 	m := max(o.Floor, o.Used)
+	if faults.On(faults.MergeBelowUsed) {
+		m = o.Floor
+	}
 	for i := range s.Runs {
 		if r := &s.Runs[i]; r.End != 0 {
 			r.End = max(r.End, o.Bound(r.Seq))
