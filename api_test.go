@@ -99,6 +99,9 @@ func TestExportedErrors(t *testing.T) {
 		"ErrExhausted": {uuid.ErrExhausted, nil},
 		"ErrClosed":    {uuid.ErrClosed, nil},
 		"ErrEncoding":  {uuid.ErrEncoding, func() error { return u.UnmarshalCBOR([]byte{0xf6}) }},
+		"ErrBSONRepresentation": {uuid.ErrBSONRepresentation, func() error {
+			return u.UnmarshalBSONValue(0x05, []byte{16, 0, 0, 0, 3, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+		}},
 		// The state file's errors are tested with the state file.
 		"ErrNoFileLocks":  {uuid.ErrNoFileLocks, nil},
 		"ErrNotStateFile": {uuid.ErrNotStateFile, nil},

@@ -3,8 +3,12 @@ package uuid_test
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"os"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -152,7 +156,7 @@ func TestUnmarshalBSONValueDocErrors(t *testing.T) {
 		{"noUUID", bsonDoc(validElem), uuid.ErrEncoding, "uuid: BSON document without a uuid field"},
 		{"uuidNull", bsonDoc(bsonElem(0x0a, "uuid", nil), validElem), uuid.ErrEncoding, "uuid: BSON null is not a UUID"},
 		{"uuidShort", bsonDoc(bsonElem(0x05, "uuid", bsonBinary(0, seq16[:15])), validElem), uuid.ErrLength, "uuid: BSON UUID of 15 bytes"},
-		{"uuidSubtype3", bsonDoc(bsonElem(0x05, "uuid", bsonBinary(3, seq16)), validElem), uuid.ErrEncoding, "uuid: BSON binary subtype 0x03 is not 0x04 (UUID) or 0x00"},
+		{"uuidSubtype3", bsonDoc(bsonElem(0x05, "uuid", bsonBinary(3, seq16)), validElem), uuid.ErrEncoding, "uuid: BSON binary subtype 0x03 (legacy UUID) read without a named representation"},
 		{"otherField", bsonDoc(uuidElem, validElem, bsonElem(0x08, "x", []byte{1})), uuid.ErrEncoding, `uuid: BSON document field "x" is not uuid or valid`},
 		{"twice", bsonDoc(uuidElem, validElem, validElem), uuid.ErrEncoding, `uuid: BSON document field "valid" is not uuid or valid`},
 		{"validNotBool", bsonDoc(uuidElem, bsonElem(0x05, "valid", bsonBinary(0, nil))), uuid.ErrEncoding, `uuid: BSON document field "valid" is not uuid or valid`},
@@ -188,7 +192,7 @@ func TestUnmarshalBSONValueErrors(t *testing.T) {
 		{"long17", 0x05, bsonBinary(4, append(seq16[:16:16], 16)), uuid.ErrLength, "uuid: BSON UUID of 17 bytes"},
 		{"empty", 0x05, bsonBinary(4, nil), uuid.ErrLength, "uuid: BSON UUID of 0 bytes"},
 		// Legacy subtype 3: its byte order depends on the driver that wrote it.
-		{"subtype3", 0x05, bsonBinary(3, seq16), uuid.ErrEncoding, "uuid: BSON binary subtype 0x03 is not 0x04 (UUID) or 0x00"},
+		{"subtype3", 0x05, bsonBinary(3, seq16), uuid.ErrEncoding, "uuid: BSON binary subtype 0x03 (legacy UUID) read without a named representation"},
 		{"subtype2", 0x05, bsonBinary(2, seq16), uuid.ErrEncoding, "uuid: BSON binary subtype 0x02 is not 0x04 (UUID) or 0x00"},
 		{"subtype0short", 0x05, bsonBinary(0, seq16[:4]), uuid.ErrLength, "uuid: BSON UUID of 4 bytes"},
 		{"string", 0x02, []byte("\x25\x00\x00\x0000010203-0405-0607-0809-0a0b0c0d0e0f\x00"), uuid.ErrEncoding, "uuid: BSON type 0x02 is not binary"},
@@ -340,4 +344,326 @@ func ExampleNullUUID_UnmarshalBSONValue() {
 	// Output:
 	// f81d4fae-7dec-11d0-a765-00a0c91e6bf6 <nil>
 	// f81d4fae-7dec-11d0-a765-00a0c91e6bf6 true <nil>
+}
+
+// specRepresentations maps the MongoDB specification's UuidRepresentation
+// names to ours; UNSPECIFIED is the zero value.
+var specRepresentations = map[string]uuid.BSONRepresentation{
+	"UNSPECIFIED":   0,
+	"STANDARD":      uuid.BSONRepresentationStandard,
+	"CSHARP_LEGACY": uuid.BSONRepresentationCSharpLegacy,
+	"JAVA_LEGACY":   uuid.BSONRepresentationJavaLegacy,
+	"PYTHON_LEGACY": uuid.BSONRepresentationPythonLegacy,
+}
+
+// bsonSpec is the test plan of testdata/bson-binary-uuid.md: the given
+// UUID, what each representation stores it as ("" where the specification
+// expects an error) and, per stored value, each asUuid call and whether it
+// returns the given UUID.
+type bsonSpec struct {
+	u      uuid.UUID
+	encode map[string]string // representation -> subtype byte and hex data, "" for an error
+	decode []bsonSpecDecode
+}
+
+type bsonSpecDecode struct {
+	subtype byte
+	data    []byte
+	calls   map[string]bool // representation ("" for asUuid()) -> returns the given UUID
+}
+
+// readBSONSpec reads the prose tests "Explicit encoding" and "Explicit
+// Decoding" of the vendored specification.
+func readBSONSpec(t *testing.T) bsonSpec {
+	t.Helper()
+	raw, err := os.ReadFile("testdata/bson-binary-uuid.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(string(raw)), " ")
+	given := regexp.MustCompile(`String representation of "([0-9a-f-]{36})"`).FindStringSubmatch(text)
+	if given == nil {
+		t.Fatal("no given UUID in the specification")
+	}
+	spec := bsonSpec{u: uuid.MustParse(given[1]), encode: map[string]string{}}
+	_, rest, ok1 := strings.Cut(text, "### Explicit encoding")
+	enc, rest, ok2 := strings.Cut(rest, "### Explicit Decoding")
+	dec, _, ok3 := strings.Cut(rest, "### Implicit encoding")
+	if !ok1 || !ok2 || !ok3 {
+		t.Fatal("sections Explicit encoding, Explicit Decoding or Implicit encoding not found")
+	}
+	encRE := regexp.MustCompile(`Create a BsonBinary instance with the given UUID(?: and UuidRepresentation equal to (\w+))? - Assert that (?:the BsonBinary instance's subtype is equal to (\d) and data equal to the hex-encoded string "([0-9A-F]{32})"|(an error is raised))`)
+	for _, m := range encRE.FindAllStringSubmatch(enc, -1) {
+		name := m[1]
+		if name == "" {
+			name = "STANDARD" // the constructor without a representation
+		}
+		if m[4] != "" {
+			spec.encode[name] = ""
+		} else {
+			spec.encode[name] = "0" + m[2] + strings.ToLower(m[3])
+		}
+	}
+	blockRE := regexp.MustCompile(`^ with subtype equal to (\d) and data equal to the hex-encoded string "([0-9A-F]{32})"(.*)$`)
+	callRE := regexp.MustCompile(`a call to BsonBinary\.asUuid\((\w*)\) (returns the given UUID|raises an error|raised an error)`)
+	for _, block := range strings.Split(dec, "Create a BsonBinary instance")[1:] {
+		m := blockRE.FindStringSubmatch(block)
+		if m == nil {
+			t.Fatalf("stored value not understood: %.80q", block)
+		}
+		st, _ := strconv.Atoi(m[1])
+		data, _ := hex.DecodeString(m[2])
+		d := bsonSpecDecode{subtype: byte(st), data: data, calls: map[string]bool{}}
+		for _, c := range callRE.FindAllStringSubmatch(m[3], -1) {
+			d.calls[c[1]] = c[2] == "returns the given UUID"
+		}
+		spec.decode = append(spec.decode, d)
+	}
+	// The test plan has five encodings (the constructor without a
+	// representation and STANDARD give one) and four stored values with
+	// 6+4+4+4 asUuid calls; a change of the file's wording shows here.
+	calls := 0
+	for _, d := range spec.decode {
+		calls += len(d.calls)
+	}
+	if len(spec.encode) != 5 || len(spec.decode) != 4 || calls != 18 {
+		t.Fatalf("read %d encodings, %d stored values, %d asUuid calls from the specification; want 5, 4, 18", len(spec.encode), len(spec.decode), calls)
+	}
+	return spec
+}
+
+// TestBSONRepresentationSpec runs the explicit encoding and decoding prose
+// tests of the MongoDB specification "BSON Binary UUID" through
+// MarshalBSONValueAs, FromBSONValue and UnmarshalBSONValue (asUuid()).
+func TestBSONRepresentationSpec(t *testing.T) {
+	spec := readBSONSpec(t)
+	for name, want := range spec.encode {
+		t.Run("encode="+name, func(t *testing.T) {
+			typ, data, err := spec.u.MarshalBSONValueAs(specRepresentations[name])
+			if want == "" {
+				if !errors.Is(err, uuid.ErrBSONRepresentation) || data != nil {
+					t.Fatalf("MarshalBSONValueAs(%s) = %#x, %x, %v; want an error matching ErrBSONRepresentation", name, typ, data, err)
+				}
+				return
+			}
+			if err != nil || typ != 0x05 || len(data) != 21 || hex.EncodeToString(data[4:]) != want || !bytes.Equal(data[:4], []byte{16, 0, 0, 0}) {
+				t.Fatalf("MarshalBSONValueAs(%s) = %#x, %x, %v; want 0x05, 10000000%s", name, typ, data, err, want)
+			}
+		})
+	}
+	for _, d := range spec.decode {
+		value := bsonBinary(d.subtype, d.data)
+		for name, ok := range d.calls {
+			t.Run("decode="+hex.EncodeToString(d.data)+"/as="+name, func(t *testing.T) {
+				var got uuid.UUID
+				var err error
+				if name == "" {
+					err = got.UnmarshalBSONValue(0x05, value)
+				} else {
+					got, err = uuid.FromBSONValue(0x05, value, specRepresentations[name])
+				}
+				if ok && (err != nil || got != spec.u) {
+					t.Fatalf("subtype %d %x as %q = %v, %v; want %v", d.subtype, d.data, name, got, err, spec.u)
+				}
+				if !ok && (!errors.Is(err, uuid.ErrBSONRepresentation) || got != uuid.Nil()) {
+					t.Fatalf("subtype %d %x as %q = %v, %v; want an error matching ErrBSONRepresentation", d.subtype, d.data, name, got, err)
+				}
+			})
+		}
+	}
+}
+
+// TestBSONRepresentationRoundTrip checks that every representation reads
+// back what it writes, that the orders differ from each other where the
+// specification says, and that BSONToStandard gives subtype 4.
+func TestBSONRepresentationRoundTrip(t *testing.T) {
+	reps := []uuid.BSONRepresentation{uuid.BSONRepresentationStandard, uuid.BSONRepresentationCSharpLegacy,
+		uuid.BSONRepresentationJavaLegacy, uuid.BSONRepresentationPythonLegacy}
+	for _, u := range []uuid.UUID{uuid.UUID(seq16), uuid.Nil(), uuid.Max(), uuid.NewV4(), uuid.NewV7()} {
+		for _, r := range reps {
+			typ, data, err := u.MarshalBSONValueAs(r)
+			if err != nil {
+				t.Fatalf("%v.MarshalBSONValueAs(%d): %v", u, r, err)
+			}
+			got, err := uuid.FromBSONValue(typ, data, r)
+			if err != nil || got != u {
+				t.Fatalf("FromBSONValue(MarshalBSONValueAs(%v, %d)) = %v, %v", u, r, got, err)
+			}
+			typ4, data4, err := uuid.BSONToStandard(typ, data, r)
+			wantTyp, want, _ := u.MarshalBSONValue()
+			if err != nil || typ4 != wantTyp || !bytes.Equal(data4, want) {
+				t.Fatalf("BSONToStandard(%x, %d) = %#x, %x, %v; want %#x, %x", data, r, typ4, data4, err, wantTyp, want)
+			}
+			// Run again over converted data, whatever it names.
+			typ4, data4b, err := uuid.BSONToStandard(typ4, data4, uuid.BSONRepresentationJavaLegacy)
+			if err != nil || typ4 != wantTyp || !bytes.Equal(data4b, want) || &data4b[0] == &data4[0] {
+				t.Fatalf("BSONToStandard(subtype 4 %x) = %#x, %x, %v; want it unchanged in a new slice", data4, typ4, data4b, err)
+			}
+		}
+	}
+}
+
+// TestBSONRepresentationErrors checks every failure for its kind, and that
+// UnmarshalBSONValue leaves its receiver unchanged on subtype 3.
+func TestBSONRepresentationErrors(t *testing.T) {
+	legacy := bsonBinary(3, seq16)
+	tests := []struct {
+		name string
+		typ  byte
+		data []byte
+		r    uuid.BSONRepresentation
+		kind error
+	}{
+		{"unspecified", 0x05, legacy, 0, uuid.ErrBSONRepresentation},
+		{"unknown", 0x05, legacy, 9, uuid.ErrBSONRepresentation},
+		{"unknownSubtype4", 0x05, bsonBinary(4, seq16), 9, uuid.ErrBSONRepresentation},
+		{"subtype3AsStandard", 0x05, legacy, uuid.BSONRepresentationStandard, uuid.ErrBSONRepresentation},
+		{"subtype4AsJava", 0x05, bsonBinary(4, seq16), uuid.BSONRepresentationJavaLegacy, uuid.ErrBSONRepresentation},
+		{"subtype0", 0x05, bsonBinary(0, seq16), uuid.BSONRepresentationPythonLegacy, uuid.ErrEncoding},
+		{"subtype0Standard", 0x05, bsonBinary(0, seq16), uuid.BSONRepresentationStandard, uuid.ErrEncoding},
+		{"short", 0x05, bsonBinary(3, seq16[:15]), uuid.BSONRepresentationCSharpLegacy, uuid.ErrLength},
+		{"long", 0x05, bsonBinary(3, append(seq16[:16:16], 0)), uuid.BSONRepresentationJavaLegacy, uuid.ErrLength},
+		{"string", 0x02, []byte{1, 0, 0, 0, 0}, uuid.BSONRepresentationJavaLegacy, uuid.ErrEncoding},
+		{"null", 0x0a, nil, uuid.BSONRepresentationJavaLegacy, uuid.ErrEncoding},
+		{"badLength", 0x05, append([]byte{17, 0, 0, 0, 3}, seq16...), uuid.BSONRepresentationJavaLegacy, uuid.ErrEncoding},
+		{"empty", 0x05, nil, uuid.BSONRepresentationJavaLegacy, uuid.ErrEncoding},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := uuid.FromBSONValue(tt.typ, tt.data, tt.r)
+			if !errors.Is(err, tt.kind) || got != uuid.Nil() {
+				t.Errorf("FromBSONValue(%#x, %x, %d) = %v, %v; want an error matching %v", tt.typ, tt.data, tt.r, got, err, tt.kind)
+			}
+			typ, data, err := uuid.BSONToStandard(tt.typ, tt.data, tt.r)
+			if tt.name == "unknownSubtype4" || tt.name == "subtype4AsJava" {
+				// A subtype 4 value converts whatever r names.
+				if err != nil || typ != 0x05 {
+					t.Errorf("BSONToStandard(%#x, %x, %d) = %#x, %x, %v; want subtype 4", tt.typ, tt.data, tt.r, typ, data, err)
+				}
+				return
+			}
+			if !errors.Is(err, tt.kind) || typ != 0 || data != nil {
+				t.Errorf("BSONToStandard(%#x, %x, %d) = %#x, %x, %v; want an error matching %v", tt.typ, tt.data, tt.r, typ, data, err, tt.kind)
+			}
+		})
+	}
+	for _, r := range []uuid.BSONRepresentation{0, 5, 255} {
+		typ, data, err := uuid.UUID(seq16).MarshalBSONValueAs(r)
+		if !errors.Is(err, uuid.ErrBSONRepresentation) || typ != 0 || data != nil {
+			t.Errorf("MarshalBSONValueAs(%d) = %#x, %x, %v; want an error matching ErrBSONRepresentation", r, typ, data, err)
+		}
+	}
+	// Subtype 3 without a representation: both kinds, receiver unchanged.
+	u := uuid.Max()
+	err := u.UnmarshalBSONValue(0x05, legacy)
+	if !errors.Is(err, uuid.ErrBSONRepresentation) || !errors.Is(err, uuid.ErrEncoding) || u != uuid.Max() {
+		t.Errorf("UnmarshalBSONValue(subtype 3) = %v, %v; want Max unchanged and an error matching ErrBSONRepresentation and ErrEncoding", u, err)
+	}
+	n := uuid.NullUUID{UUID: uuid.Max(), Valid: true}
+	if err := n.UnmarshalBSONValue(0x05, legacy); !errors.Is(err, uuid.ErrBSONRepresentation) || n != (uuid.NullUUID{}) {
+		t.Errorf("NullUUID.UnmarshalBSONValue(subtype 3) = %+v, %v; want null and an error matching ErrBSONRepresentation", n, err)
+	}
+}
+
+// FuzzFromBSONValue checks FromBSONValue against a slow reference: a
+// well-formed 16-byte value of the subtype r stores reads as the bytes in
+// r's order (each representation's reordering applied by index here), and
+// writes back byte for byte; everything else fails with exactly one kind,
+// and BSONToStandard agrees.
+func FuzzFromBSONValue(f *testing.F) {
+	for r := range 6 {
+		f.Add(byte(0x05), bsonBinary(3, seq16), uint8(r))     // legacy
+		f.Add(byte(0x05), bsonBinary(4, seq16), uint8(r))     // standard
+		f.Add(byte(0x05), bsonBinary(3, seq16[:8]), uint8(r)) // short
+	}
+	f.Add(byte(0x05), bsonBinary(0, seq16), uint8(2))              // generic binary
+	f.Add(byte(0x0a), []byte{}, uint8(3))                          // null
+	f.Add(byte(0x05), []byte{0xff, 0xff, 0xff, 0xff, 3}, uint8(3)) // negative length
+	order := map[uuid.BSONRepresentation][16]int{
+		uuid.BSONRepresentationStandard:     {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
+		uuid.BSONRepresentationPythonLegacy: {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
+		uuid.BSONRepresentationCSharpLegacy: {3, 2, 1, 0, 5, 4, 7, 6, 8, 9, 10, 11, 12, 13, 14, 15},
+		uuid.BSONRepresentationJavaLegacy:   {7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8},
+	}
+	f.Fuzz(func(t *testing.T, typ byte, data []byte, rb uint8) {
+		r := uuid.BSONRepresentation(rb)
+		perm, known := order[r]
+		wantSubtype := byte(3)
+		if r == uuid.BSONRepresentationStandard {
+			wantSubtype = 4
+		}
+		wellFormed := typ == 0x05 && len(data) >= 5 && int64(binary.LittleEndian.Uint32(data)) == int64(len(data)-5)
+		uuidSubtype := wellFormed && (data[4] == 3 || data[4] == 4)
+		var kind error
+		switch {
+		case !uuidSubtype:
+			kind = uuid.ErrEncoding
+		case len(data) != 21:
+			kind = uuid.ErrLength
+		case !known || data[4] != wantSubtype:
+			kind = uuid.ErrBSONRepresentation
+		}
+		u, err := uuid.FromBSONValue(typ, data, r)
+		if kind == nil {
+			var want uuid.UUID
+			for i, j := range perm {
+				want[i] = data[5+j]
+			}
+			if err != nil || u != want {
+				t.Fatalf("FromBSONValue(%#x, %x, %d) = %v, %v; want %v", typ, data, r, u, err, want)
+			}
+			typ2, data2, err := u.MarshalBSONValueAs(r)
+			if err != nil || typ2 != typ || !bytes.Equal(data2, data) {
+				t.Fatalf("MarshalBSONValueAs(%d) after FromBSONValue(%x) = %#x, %x, %v", r, data, typ2, data2, err)
+			}
+		} else {
+			others := 0
+			for _, k := range []error{uuid.ErrEncoding, uuid.ErrLength, uuid.ErrBSONRepresentation} {
+				if k != kind && errors.Is(err, k) {
+					others++
+				}
+			}
+			if !errors.Is(err, kind) || others != 0 || u != uuid.Nil() || !strings.HasPrefix(err.Error(), "uuid: ") {
+				t.Fatalf("FromBSONValue(%#x, %x, %d) = %v, %v; want Nil and an error matching only %v", typ, data, r, u, err, kind)
+			}
+		}
+		_, std, err := uuid.BSONToStandard(typ, data, r)
+		switch {
+		case uuidSubtype && len(data) == 21 && data[4] == 4:
+			if err != nil || !bytes.Equal(std, data) {
+				t.Fatalf("BSONToStandard(subtype 4 %x, %d) = %x, %v; want it unchanged", data, r, std, err)
+			}
+		case kind == nil:
+			if err != nil || std[4] != 4 || !bytes.Equal(std[5:], u[:]) {
+				t.Fatalf("BSONToStandard(%x, %d) = %x, %v; want subtype 4 of %v", data, r, std, err, u)
+			}
+		default:
+			if !errors.Is(err, kind) || std != nil {
+				t.Fatalf("BSONToStandard(%x, %d) = %x, %v; want an error matching %v", data, r, std, err, kind)
+			}
+		}
+	})
+}
+
+// ExampleFromBSONValue reads a UUID that the Java driver stored in its
+// legacy representation (binary subtype 3, each half's bytes reversed) and
+// converts it to subtype 4.
+func ExampleFromBSONValue() {
+	// typ and data as a bson.RawValue's Type and Value give them.
+	typ, data := byte(0x05), []byte{0x10, 0, 0, 0, 0x03,
+		0x77, 0x66, 0x55, 0x44, 0x33, 0x22, 0x11, 0x00, 0xff, 0xee, 0xdd, 0xcc, 0xbb, 0xaa, 0x99, 0x88}
+
+	var u uuid.UUID
+	err := u.UnmarshalBSONValue(typ, data)
+	fmt.Println(errors.Is(err, uuid.ErrBSONRepresentation))
+
+	u, err = uuid.FromBSONValue(typ, data, uuid.BSONRepresentationJavaLegacy)
+	fmt.Println(u, err)
+
+	_, std, err := uuid.BSONToStandard(typ, data, uuid.BSONRepresentationJavaLegacy)
+	fmt.Printf("subtype %d, %x, %v\n", std[4], std[5:], err)
+	// Output:
+	// true
+	// 00112233-4455-6677-8899-aabbccddeeff <nil>
+	// subtype 4, 00112233445566778899aabbccddeeff, <nil>
 }

@@ -83,13 +83,13 @@ func (c *clock) ticks() uint64 {
 	return b.ticksAfter(d)
 }
 
-// millis reads the clock as Unix milliseconds.
-func (c *clock) millis() uint64 {
+// millis12 reads the clock as Unix milliseconds with 12 fraction bits.
+func (c *clock) millis12() uint64 {
 	if c.now != nil {
-		return unixMillis(c.now())
+		return unixMillis12(c.now())
 	}
 	b, d := c.read()
-	return b.millisAfter(d)
+	return b.millis12After(d)
 }
 
 // era returns how many times the wall clock has been seen to jump against

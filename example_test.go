@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -263,7 +265,7 @@ func ExampleNewGenerator() {
 	// Output:
 	// c232ab00-9414-11ec-b3c8-9f6bdeced846
 	// c232ab01-9414-11ec-b3c8-9f6bdeced846
-	// 017f22e2-79b0-773c-a1cf-21cf21cf21cf
+	// 017f22e2-79b0-7000-81cf-21cf21cf21cf
 }
 
 func ExampleNullUUID() {
@@ -346,20 +348,41 @@ func TestReadmeQuickStart(t *testing.T) {
 }
 
 // TestReadmeModules checks that the README tells how to get each module a
-// user requires besides the library (pgxuuid, typeid), and how to build it
-// from a checkout: each needs a replace line of its own, as the library
-// does.
+// user requires besides the library (pgxuuid, typeid, arrowuuid,
+// jsonschemauuid, oteluuid), and how to build it from a checkout: each needs a
+// replace line of its own, as the library does; and that its list of the
+// modules "go test ./..." leaves out names every module of the repository
+// (each directory with a go.mod, but the CI's own tools under .ci/).
 func TestReadmeModules(t *testing.T) {
 	readme, err := os.ReadFile("README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range []string{"pgxuuid", "typeid"} {
+	for _, m := range []string{"pgxuuid", "typeid", "arrowuuid", "jsonschemauuid", "oteluuid"} {
 		if !strings.Contains(string(readme), "go get github.com/afb7af96/uuid/"+m+"@latest") {
 			t.Errorf("README.md has no go get line for %s", m)
 		}
 		if !strings.Contains(string(readme), "replace github.com/afb7af96/uuid/"+m+" => ") && !strings.Contains(string(readme), "`…/"+m+"`") {
 			t.Errorf("README.md does not say that %s from a checkout needs a replace line of its own", m)
 		}
+	}
+	_, list, _ := strings.Cut(string(readme), "`go test ./...` runs the root module only;")
+	list, _, _ = strings.Cut(list, "are modules of their own")
+	list = strings.Join(strings.Fields(list), " ")
+	err = filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && p != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata"):
+			return filepath.SkipDir
+		case d.Name() == "go.mod" && p != "go.mod":
+			if dir := filepath.ToSlash(filepath.Dir(p)); !strings.Contains(list, "`"+dir+"/`") {
+				t.Errorf("README.md's list of the modules of their own does not name %s/", dir)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

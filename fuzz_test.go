@@ -254,8 +254,12 @@ func FuzzLayout(f *testing.F) {
 		if u7.Version() != 7 || u7.Variant() != VariantRFC9562 || v7Millis(u7) != ms {
 			t.Fatalf("v7Layout(%#x, …) = %v", ms, u7)
 		}
-		if got, ok := u7.Time(); !ok || !got.Equal(time.UnixMilli(int64(ms))) {
-			t.Fatalf("v7 Time() = %v, %v", got, ok)
+		// Time reads rand_a as the sub-millisecond fraction: the first
+		// nanosecond of that 1/4096 ms, which converts back to it.
+		got, ok := u7.Time()
+		if sub := got.Sub(time.UnixMilli(int64(ms))); !ok || sub < 0 || sub >= time.Millisecond ||
+			unixMillis12(got) != ms<<fracBits|uint64(randA&0x0fff) {
+			t.Fatalf("v7 Time() = %v, %v; want ms %#x and fraction %#x", got, ok, ms, randA&0x0fff)
 		}
 		want7 := [16]byte(u7)
 		if uint16(want7[6]&0x0f)<<8|uint16(want7[7]) != randA&0x0fff || (uint16(want7[8])<<8|uint16(want7[9]))>>8&0x3f != uint16(randB>>56)&0x3f {

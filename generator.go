@@ -230,10 +230,10 @@ func (g *Generator) nextDCE() (ticks uint64, seq uint8, node [6]byte, err error)
 }
 
 // reserveV7 reserves n consecutive version 7 keys, greater than all keys
-// reserved before, for the clock's current millisecond; seed starts the
-// counter if that millisecond has not begun.
+// reserved before, for the clock's current 1/4096 ms; seed starts the
+// counter if that 1/4096 ms has not begun.
 func (g *Generator) reserveV7(n uint64, seed uint16) (uint64, error) {
-	key, ok := g.v7.reserve(g.clock.millis(), n, seed)
+	key, ok := g.v7.reserve(g.clock.millis12(), n, seed)
 	if !ok {
 		return 0, ErrExhausted
 	}

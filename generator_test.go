@@ -65,7 +65,7 @@ func TestFillV7Batches(t *testing.T) {
 	// place, from the last UUID down, and a batch longer than maxReserve
 	// reads once per run.
 	for _, n := range []int{1, 2, 3, 4, 5, 7, 8, 100, maxReserve, maxReserve + 3} {
-		src := make([]byte, 8*n+2*(n/maxReserve+1))
+		src := make([]byte, 8*n)
 		for i := range src {
 			src[i] = byte(i*37 + i>>8)
 		}
@@ -85,7 +85,7 @@ func TestFillV7Batches(t *testing.T) {
 					t.Fatalf("n=%d: FillV7[%d] random bits %#x; want %#x", n, start+i, randB&(1<<58-1), want)
 				}
 			}
-			off += 8*run + 2
+			off += 8 * run
 		}
 	}
 }
@@ -437,7 +437,9 @@ func TestAtConstructors(t *testing.T) {
 	}{
 		{NewV1At(at), 1, at.Truncate(100)},
 		{NewV6At(at), 6, at.Truncate(100)},
-		{NewV7At(at), 7, at.Truncate(time.Millisecond)},
+		// 700 ns into the millisecond is fraction 700·4096/10⁶ = 2.87, so
+		// 2, which reads back as its first nanosecond: ⌈2·10⁶/4096⌉ = 489.
+		{NewV7At(at), 7, at.Truncate(time.Millisecond).Add(489)},
 	} {
 		got, ok := tc.u.Time()
 		if tc.u.Version() != tc.ver || !ok || !got.Equal(tc.want) {

@@ -113,7 +113,10 @@ func v6Fields(u UUID) (ticks uint64, seq uint16, node [6]byte) {
 
 // v7Layout returns the version 7 UUID of a Unix time in milliseconds and
 // the rand_a and rand_b fields, of which the low 12 and 62 bits are used
-// (RFC 9562, Section 5.7). v7Fields reads them back.
+// (RFC 9562, Section 5.7). v7Fields reads them back. The generators put
+// the sub-millisecond fraction of their clock in rand_a (Section 6.2,
+// Method 3), so that unix_ts_ms and rand_a together are the time in 1/4096
+// ms ([unixMillis12]).
 //
 //	unix_ts_ms (48) | ver (4) rand_a (12) | var (2) rand_b (62)
 func v7Layout(ms uint64, randA uint16, randB uint64) UUID {
@@ -127,13 +130,13 @@ func v7Fields(u UUID) (ms uint64, randA uint16, randB uint64) {
 	return hi >> 16, uint16(hi) & 0x0fff, lo &^ (3 << 62)
 }
 
-// v7FromKey lays out the UUID of a version 7 key ([v7Key]): the key's
-// millisecond timestamp, its counter's high 12 bits in rand_a and its
-// low 4 at the top of rand_b, above 58 random bits (RFC 9562, Section 6.2,
-// Method 1).
+// v7FromKey lays out the UUID of a version 7 key ([v7Key]):
+//
+//	unix_ts_ms (48) | ver (4) fraction (12) | var (2) counter (4) random (58)
+//
 // The random bits used are the high 58 of random.
 func v7FromKey(key, random uint64) UUID {
-	return v7Layout(key>>16, uint16(key>>4), key<<58|random>>6)
+	return v7Layout(key>>(v7CounterBits+fracBits), uint16(key>>v7CounterBits), key<<58|random>>6)
 }
 
 // hashLayout returns the UUID of a name-based version (3, 5 or 8) from the

@@ -80,6 +80,47 @@ func unixMillis(t time.Time) uint64 {
 // unixMillisTime returns the UTC time of a count of Unix milliseconds.
 func unixMillisTime(ms uint64) time.Time { return time.UnixMilli(int64(ms)).UTC() }
 
+// Version 7 time, as [NewV7] writes it: Unix milliseconds as a fixed-point
+// number with 12 fraction bits, the 48-bit unix_ts_ms followed by the
+// 12-bit sub-millisecond fraction in rand_a (RFC 9562, Section 6.2,
+// Method 3). The fraction of a reading is its nanoseconds within the
+// millisecond times 4096 divided by 10^6, rounded down, as Go's standard
+// uuid package (Go 1.27) and PostgreSQL 18's uuidv7() compute it, so that
+// the three agree on the first 64 bits of a UUID made at one instant.
+const (
+	fracBits       = 12
+	maxUnixMilli12 = maxUnixMillis<<fracBits | (1<<fracBits - 1)
+)
+
+// millisFraction returns the 12-bit fraction of ns nanoseconds within a
+// millisecond (ns below 10^6).
+func millisFraction(ns uint64) uint64 { return ns << fracBits / 1e6 }
+
+// unixMillis12 returns t as Unix milliseconds with 12 fraction bits,
+// clamped to 0 and to the last 1/4096 ms of the 48-bit timestamp, for every
+// time.Time, as gregorianTicks clamps.
+func unixMillis12(t time.Time) uint64 {
+	switch sec := t.Unix(); {
+	case sec < 0:
+		return 0
+	case sec > maxUnixMillis/1000:
+		return maxUnixMilli12
+	default:
+		ns := uint64(t.Nanosecond())
+		return min((uint64(sec)*1000+ns/1e6)<<fracBits|millisFraction(ns%1e6), maxUnixMilli12)
+	}
+}
+
+// unixMillis12Time returns the UTC time of Unix milliseconds with 12
+// fraction bits: the first nanosecond whose fraction it is, so that
+// unixMillis12 gives it back and a clock reading t gives a time at most
+// 1/4096 ms before t.
+func unixMillis12Time(m uint64) time.Time {
+	ms, frac := m>>fracBits, m&(1<<fracBits-1)
+	ns := (frac*1e6 + 1<<fracBits - 1) >> fracBits // rounded up
+	return time.Unix(int64(ms/1000), int64(ms%1000*1e6+ns)).UTC()
+}
+
 // A timeBase is a wall reading converted to both timestamps once, so that
 // a reading a little later converts by addition: the system clock's
 // readings are a base plus the time the monotonic clock has run since.
@@ -111,10 +152,11 @@ func (b *timeBase) ticksAfter(d time.Duration) uint64 {
 	return b.ticks + (b.subTk+uint64(d))/100
 }
 
-// millisAfter returns unixMillis(b.wall.Add(d)), for d below a second.
-func (b *timeBase) millisAfter(d time.Duration) uint64 {
+// millis12After returns unixMillis12(b.wall.Add(d)), for d below a second.
+func (b *timeBase) millis12After(d time.Duration) uint64 {
 	if !b.exact {
-		return unixMillis(b.wall.Add(d))
+		return unixMillis12(b.wall.Add(d))
 	}
-	return b.millis + (b.subMs+uint64(d))/1e6
+	ns := b.subMs + uint64(d)
+	return (b.millis+ns/1e6)<<fracBits | millisFraction(ns%1e6)
 }

@@ -172,17 +172,28 @@ func (u UUID) Variant() Variant {
 }
 
 // Time returns the time encoded in u, in UTC, and reports whether u has one:
-// versions 1 and 6 to 100 nanoseconds, version 7 to the millisecond, and
-// version 2 approximately (its low 32 time bits hold the local ID, so the
-// result can be up to 7m10s earlier than the time it was made). Other
-// versions return the zero time and false.
+// versions 1 and 6 to 100 nanoseconds, version 7 to 1/4096 of a
+// millisecond, and version 2 approximately (its low 32 time bits hold the
+// local ID, so the result can be up to 7m10s earlier than the time it was
+// made). Other versions return the zero time and false.
+//
+// For version 7, Time reads unix_ts_ms and, in rand_a, the sub-millisecond
+// fraction that [NewV7] and [NewV7At], Go's standard uuid.NewV7 and
+// PostgreSQL 18's uuidv7() put there (RFC 9562, Section 6.2, Method 3); it
+// returns the first nanosecond of that 1/4096 ms, at most 244 ns before the
+// clock reading the UUID was made from. Where the maker put something else
+// in rand_a (a counter, as this package did before it used the fraction,
+// or random bits, or the hash of [NewV7Name]), the millisecond is right
+// and the rest is not a time: t.Truncate(time.Millisecond) is the exact
+// timestamp of every version 7 UUID, and what PostgreSQL's
+// uuid_extract_timestamp returns.
 func (u UUID) Time() (time.Time, bool) {
 	if ticks, _, _, ok := u.gregorianFields(); ok {
 		return gregorianTime(ticks), true
 	}
 	if u.is(7) {
-		ms, _, _ := v7Fields(u)
-		return unixMillisTime(ms), true
+		ms, frac, _ := v7Fields(u)
+		return unixMillis12Time(ms<<fracBits | uint64(frac)), true
 	}
 	return time.Time{}, false
 }

@@ -23,10 +23,11 @@ func NewV6() UUID { return orPanic(defaultGenerator.NewV6()) }
 func NewV6At(t time.Time) UUID { return orPanic(defaultGenerator.NewV6At(t)) }
 
 // NewV7 returns a version 7 UUID from the default generator: 48 bits of
-// Unix milliseconds, a 16-bit counter and 58 random bits drawn from
-// crypto/rand for this UUID. Values are strictly increasing across all
-// goroutines of the process, through steps back of the clock of up to a
-// day (see [Generator.NewV7]). NewV7 panics with [ErrExhausted] only if
+// Unix milliseconds, 12 bits of the time within the millisecond (as Go's
+// standard uuid.NewV7 and PostgreSQL 18's uuidv7() write them), a 4-bit
+// counter and 58 random bits drawn from crypto/rand for this UUID. Values
+// are strictly increasing across all goroutines of the process, through
+// steps back of the clock of up to a day (see [Generator.NewV7]). NewV7 panics with [ErrExhausted] only if
 // the clock reads the last millisecond of the year 10889. NewV7 does not allocate. [FillV7] makes many
 // at a lower cost per UUID.
 func NewV7() UUID { return orPanic(defaultGenerator.NewV7()) }
@@ -51,9 +52,9 @@ func MinV7(t time.Time) UUID { return v7Layout(unixMillis(t), 0, 0) }
 func MaxV7(t time.Time) UUID { return v7Layout(unixMillis(t), 0x0fff, 1<<62-1) }
 
 // FillV7 fills dst with strictly increasing version 7 UUIDs from the
-// default generator, as successive calls of [NewV7] would, reserving the
-// counter values and drawing the random bits from crypto/rand once per
-// 65536 UUIDs. It is the fast way to make many keys; see
+// default generator, as successive calls of [NewV7] would at one clock
+// reading, reserving the counter values and drawing the random bits from
+// crypto/rand once per 65536 UUIDs. It is the fast way to make many keys; see
 // [Generator.FillV7]. Like NewV7, it panics with [ErrExhausted] only if
 // the clock reads after the year 10889.
 func FillV7(dst []UUID) { orPanic(UUID{}, defaultGenerator.FillV7(dst)) }
@@ -130,57 +131,65 @@ func (g *Generator) NewV6At(t time.Time) (UUID, error) {
 }
 
 // NewV7At returns a version 7 UUID for the time t, clamped to the range the
-// layout holds (1970-01-01 to 10889-08-02), with 74 random bits. It neither reads nor
-// changes g's state, so values made for one millisecond are not ordered
-// among themselves. The error is non-nil only if the caller's Rand failed.
+// layout holds (1970-01-01 to 10889-08-02): t's millisecond and, in
+// rand_a, its sub-millisecond fraction, as [Generator.NewV7] lays them
+// out, so that [UUID.Time] reads t back to 1/4096 ms, and 62 random bits.
+// It neither reads nor changes g's state, so values made for one 1/4096 ms
+// are not ordered among themselves. The error is non-nil only if the
+// caller's Rand failed.
 func (g *Generator) NewV7At(t time.Time) (UUID, error) {
-	var r [10]byte
+	var r [8]byte
 	if err := g.entropy.read(r[:]); err != nil {
 		return UUID{}, err
 	}
-	return v7Layout(unixMillis(t), binary.BigEndian.Uint16(r[:]), binary.BigEndian.Uint64(r[2:])), nil
+	m := unixMillis12(t)
+	return v7Layout(m>>fracBits, uint16(m), binary.BigEndian.Uint64(r[:])), nil
 }
 
 // NewV7 returns a version 7 UUID (RFC 9562, Section 5.7):
 //
-//	unix_ts_ms (48) | ver | counter (12 of 16) | var | counter (4 of 16) | random (58)
+//	unix_ts_ms (48) | ver | fraction (12) | var | counter (4) | random (58)
 //
-// It uses RFC 9562, Section 6.2, Method 1 with a 16-bit counter: the first
-// UUID of each millisecond starts the counter at a random value below 2^15,
-// later ones in the same millisecond increment it, and a counter that
-// overflows carries into the timestamp. Every UUID also gets 58 fresh
-// random bits. The guarantee: each value returned by g is greater than
-// every value g returned before it, from any goroutine, whatever the clock
-// does, with one exception. If the clock steps back, the timestamp holds
-// still and the counter runs on until the clock catches up; at up to
-// 32768 UUIDs per millisecond the timestamp never runs ahead of the clock.
-// The exception: a clock that reads more than a day behind the last
-// timestamp is taken to have read wrong before (one reading in the far
-// future, say), and the counter starts afresh at the clock's millisecond,
-// so that one bad reading neither stamps every later UUID with its year
-// nor exhausts the layout; order breaks once, and the 58 random bits keep
-// values unique. The shared state is one
-// atomic word, so no lock is held across the clock read or the random
-// fill, and goroutines on different cores do not wait for each other. The
-// error is non-nil only if the caller's Rand failed, or if the clock reads
-// the last millisecond of the 48-bit timestamp and its keys are used up
+// The millisecond and the fraction are g's clock reading: rand_a holds
+// its nanoseconds within the millisecond times 4096 divided by 10^6,
+// rounded down (Section 6.2, Method 3), as Go's standard uuid.NewV7 and
+// PostgreSQL 18's uuidv7() compute it, so that UUIDs from all three sort
+// by when they were made, to 1/4096 ms (about 244 ns), and [UUID.Time]
+// reads that time back. Below the fraction a 4-bit counter (Method 1)
+// orders the UUIDs of one 1/4096 ms: the first starts it at a random value
+// below 8, later ones increment it, and a counter that overflows carries
+// into the fraction. Every UUID also gets 58 fresh random bits.
+//
+// The guarantee: each value returned by g is greater than every value g
+// returned before it, from any goroutine, whatever the clock does, with
+// one exception. At up to 8 UUIDs per 1/4096 ms the time in a UUID is
+// never after the clock's; faster, it moves ahead one 1/4096 ms per 16
+// UUIDs beyond that, and comes back to the clock once the rate drops. If
+// the clock steps back, the time holds still and the counter runs on
+// until the clock catches up. The exception: a clock that reads more than
+// a day behind the last timestamp is taken to have read wrong before (one
+// reading in the far future, say), and the counter starts afresh at the
+// clock's time, so that one bad reading neither stamps every later UUID
+// with its year nor exhausts the layout; order breaks once, and the 58
+// random bits keep values unique. The shared state is one atomic word, so
+// no lock is held across the clock read or the random fill, and
+// goroutines on different cores do not wait for each other. The error is
+// non-nil only if the caller's Rand failed, or if the clock reads the last
+// 1/4096 ms of the 48-bit timestamp and its keys are used up
 // ([ErrExhausted]).
 func (g *Generator) NewV7() (UUID, error) {
-	var r [10]byte
+	var r [8]byte
 	if err := g.entropy.read(r[:]); err != nil {
 		return UUID{}, err
 	}
-	return g.newV7(&r)
-}
-
-// newV7 makes a version 7 UUID from its random bytes: 8 for the UUID and
-// 2 to seed the counter if a new millisecond starts.
-func (g *Generator) newV7(r *[10]byte) (UUID, error) {
-	key, err := g.reserveV7(1, binary.BigEndian.Uint16(r[8:]))
+	// The UUID takes the high 58 bits; the low 3 seed the counter if a new
+	// 1/4096 ms starts.
+	random := binary.BigEndian.Uint64(r[:])
+	key, err := g.reserveV7(1, uint16(random))
 	if err != nil {
 		return UUID{}, err
 	}
-	return v7FromKey(key, binary.BigEndian.Uint64(r[:])), nil
+	return v7FromKey(key, random), nil
 }
 
 // FillV7 fills dst with strictly increasing version 7 UUIDs, as successive
@@ -203,16 +212,18 @@ func (g *Generator) FillV7(dst []UUID) error {
 }
 
 // fillV7 fills dst, of 1 to maxReserve UUIDs, with one reservation. The
-// random bytes are read into the first half of dst's memory, 8 per UUID
-// and 2 to seed the counter, and spread out from the last UUID down, so
-// each UUID's bytes are read before the UUIDs written later cover them.
+// random bytes are read into the first half of dst's memory, 8 per UUID,
+// and spread out from the last UUID down, so each UUID's bytes are read
+// before the UUIDs written later cover them. Each UUID takes the high 58
+// bits of its 8; the low 3 of the first UUID's seed the counter if a new
+// 1/4096 ms starts.
 func (g *Generator) fillV7(dst []UUID) error {
 	n := len(dst)
 	flat := unsafe.Slice(&dst[0][0], n*Size)
-	if err := g.entropy.read(flat[:8*n+2]); err != nil {
+	if err := g.entropy.read(flat[:8*n]); err != nil {
 		return err
 	}
-	key, err := g.reserveV7(uint64(n), binary.BigEndian.Uint16(flat[8*n:]))
+	key, err := g.reserveV7(uint64(n), uint16(flat[7]))
 	if err != nil {
 		return err
 	}
@@ -227,7 +238,9 @@ func (g *Generator) fillV7(dst []UUID) error {
 // request or a replica makes the same ID without asking anyone, and it
 // sorts by t's millisecond among the UUIDs of [NewV7]. Its first 48 bits
 // are t's Unix millisecond, clamped as [NewV7At] clamps, which
-// [UUID.Time] reads back; its other 74 bits are those of the SHA-256 of
+// [UUID.Time] reads back (its rand_a holds hash bits, which Time reads as
+// a fraction of the millisecond: truncate to the millisecond); its other
+// 74 bits are those of the SHA-256 of
 // the namespace's bytes followed by the name. So it is
 // NewV8Hash(sha256.New(), ns, name) (RFC 9562, Appendix B.2) with the
 // millisecond in place of its first 48 bits and version 7 in place of 8.

@@ -6,10 +6,11 @@ import (
 )
 
 // v7Counter is the state of version 7 UUIDs: the last key reserved, where
-// a key is a Unix millisecond timestamp and a 16-bit counter packed as
-// [v7Key] packs them (RFC 9562, Section 6.2, Method 1). Keys grow, so the
-// UUIDs made from them are strictly increasing across goroutines, unless
-// the clock reads a day behind the last key (see reserve). The zero value is ready to use.
+// a key is a version 7 time (Unix milliseconds with a 12-bit fraction, see
+// [unixMillis12]) and a 4-bit counter packed as [v7Key] packs them. Keys
+// grow, so the UUIDs made from them are strictly increasing across
+// goroutines, unless the clock reads a day behind the last key (see
+// reserve). The zero value is ready to use.
 type v7Counter struct {
 	// last is written by every v7 UUID, so it has a cache line to itself.
 	_    [64]byte
@@ -21,17 +22,28 @@ type v7Counter struct {
 // reserves in several runs.
 const maxReserve = 1 << 16
 
+// v7Seed is the mask of the random start of the counter: it starts below
+// 8 in each 1/4096 ms that has not begun yet, so at least 9 keys are left
+// in it before the counter carries into the fraction.
+const v7Seed = 1<<(v7CounterBits-1) - 1
+
 // reserve reserves n (1 to maxReserve) consecutive keys, all greater than
-// every key reserved before (but see below), and returns the first. now is the clock in
-// Unix milliseconds; seed (15 bits used) is where the counter starts in a
-// millisecond that has not begun yet. It returns false when no n keys are
-// left below the top of the 48-bit timestamp: the generator is exhausted.
+// every key reserved before (but see below), and returns the first. now is
+// the clock as Unix milliseconds with 12 fraction bits; seed (3 bits used)
+// is where the counter starts in a 1/4096 ms that has not begun yet. It
+// returns false when no n keys are left below the top of the 48-bit
+// timestamp: the generator is exhausted.
+//
+// A counter that overflows carries into the fraction, so the key's time
+// runs ahead of the clock only while keys are taken faster than 16 per
+// 1/4096 ms, and by one 1/4096 ms per 16 keys beyond that; as soon as the
+// clock passes the key's time, the next key takes the clock's time again.
 //
 // Keys grow while the clock reads at most maxHoldMillis behind the last
 // one ([holds]); a clock further behind than that starts the counter
-// afresh at its own millisecond, below keys reserved before: order breaks
-// once, and the 58 random bits of each UUID keep it unique. So only a
-// clock that itself reads the last millisecond exhausts the counter.
+// afresh at its own time, below keys reserved before: order breaks once,
+// and the 58 random bits of each UUID keep it unique. So only a clock that
+// itself reads the last millisecond exhausts the counter.
 //
 // A compare-and-swap does it, which sees the last key before it writes
 // the next, so the word never wraps past the top. (A
@@ -43,8 +55,8 @@ func (c *v7Counter) reserve(now, n uint64, seed uint16) (uint64, bool) {
 	for {
 		last := c.last.Load()
 		first := last + 1
-		if last < floor || !holds(last>>16, now, maxHoldMillis) {
-			first = floor | uint64(seed&0x7fff) // a new millisecond, or the clock read wrong before
+		if last < floor || !holds(last>>(v7CounterBits+fracBits), now>>fracBits, maxHoldMillis) {
+			first = floor | uint64(seed&v7Seed) // a new 1/4096 ms, or the clock read wrong before
 		} else if last == math.MaxUint64 {
 			return 0, false
 		}
@@ -57,9 +69,13 @@ func (c *v7Counter) reserve(now, n uint64, seed uint16) (uint64, bool) {
 	}
 }
 
-// The generators' version 7 keys pack a Unix millisecond timestamp and a
-// 16-bit counter into one integer that orders as the UUIDs do (RFC 9562,
-// Section 6.2, Method 1): v7Key packs them, and v7FromKey lays out the UUID
-// of a key, with the counter's high 12 bits in rand_a and its low 4 at the
-// top of rand_b, above 58 random bits.
-func v7Key(ms, counter uint64) uint64 { return ms<<16 | counter }
+// v7CounterBits is the width of the counter below the fraction.
+const v7CounterBits = 4
+
+// The generators' version 7 keys pack a version 7 time (Unix milliseconds
+// with a 12-bit fraction) and a 4-bit counter into one integer that orders
+// as the UUIDs do: v7Key packs them, and v7FromKey lays out the UUID of a
+// key, with the millisecond in unix_ts_ms, the fraction in rand_a (RFC
+// 9562, Section 6.2, Method 3) and the counter at the top of rand_b, above
+// 58 random bits (Method 1, below the fraction).
+func v7Key(ms12, counter uint64) uint64 { return ms12<<v7CounterBits | counter }

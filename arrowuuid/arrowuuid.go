@@ -35,13 +35,18 @@
 package arrowuuid
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
+	"io"
+	"math"
 	"reflect"
 	"unsafe"
 
 	"github.com/afb7af96/uuid"
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/bitutil"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet/schema"
 
@@ -151,17 +156,37 @@ func Register() error {
 // is an error matching [uuid.ErrEncoding], or [uuid.ErrLength] for an
 // arrow.uuid column stored as fixed_size_binary of another width (a plain
 // fixed_size_binary column, of any width, is of another type).
+//
+// View also checks the column's buffers against its length and offset,
+// which a damaged IPC stream or Parquet file can leave out of step: a
+// value or validity buffer shorter than the column is an error matching
+// [uuid.ErrLength], and a null count the buffers cannot hold one matching
+// [uuid.ErrEncoding]. Readers do not check this, even after [Register],
+// so pass a column read from outside through View before trusting it.
+// A nil column, typed or not, and an Array that no builder or reader made
+// are errors matching [uuid.ErrEncoding].
 func View(a arrow.Array) (*Array, error) {
-	if a == nil {
+	if isNil(a) {
 		return nil, fmt.Errorf("arrowuuid: View of no column: %w", uuid.ErrEncoding)
 	}
 	if u, ok := a.(*Array); ok {
+		d := u.data()
+		if d == nil {
+			return nil, fmt.Errorf("arrowuuid: View of an Array with no data: %w", uuid.ErrEncoding)
+		}
+		if err := checkData(d); err != nil {
+			return nil, err
+		}
 		u.Retain()
 		return u, nil
 	}
-	ext, ok := a.DataType().(arrow.ExtensionType)
+	ad := a.Data()
+	if isNil(ad) {
+		return nil, fmt.Errorf("arrowuuid: View of a %T with no data: %w", a, uuid.ErrEncoding)
+	}
+	ext, ok := ad.DataType().(arrow.ExtensionType)
 	if !ok {
-		return nil, fmt.Errorf("arrowuuid: arrow column of type %s: %w", a.DataType(), uuid.ErrEncoding)
+		return nil, fmt.Errorf("arrowuuid: arrow column of type %s: %w", ad.DataType(), uuid.ErrEncoding)
 	}
 	if ext.ExtensionName() != ExtensionName {
 		return nil, fmt.Errorf("arrowuuid: arrow column of type %s: %w", ext, uuid.ErrEncoding)
@@ -172,26 +197,134 @@ func View(a arrow.Array) (*Array, error) {
 	if ext.Serialize() != "" {
 		return nil, fmt.Errorf("arrowuuid: arrow.uuid column with metadata %q: %w", ext.Serialize(), uuid.ErrEncoding)
 	}
-	data := array.NewData(NewType(), a.Len(), a.Data().Buffers(), nil, a.NullN(), a.Data().Offset())
+	if err := checkData(ad); err != nil {
+		return nil, err
+	}
+	data := array.NewData(NewType(), ad.Len(), ad.Buffers(), nil, ad.NullN(), ad.Offset())
 	defer data.Release()
 	return array.NewExtensionData(data).(*Array), nil
+}
+
+// isNil reports whether v is nil or a nil pointer in an interface, whose
+// methods would dereference it.
+func isNil(v any) bool {
+	if v == nil {
+		return true
+	}
+	r := reflect.ValueOf(v)
+	return r.Kind() == reflect.Pointer && r.IsNil()
+}
+
+// bufBytes returns the bytes of b, which may be nil.
+func bufBytes(b *memory.Buffer) []byte {
+	if b == nil {
+		return nil
+	}
+	return b.Bytes()
+}
+
+// bufLen returns the length of b, which may be nil.
+func bufLen(b *memory.Buffer) int { return len(bufBytes(b)) }
+
+// checkData reports whether d, the data of a fixed_size_binary(16) column,
+// has the buffers its length and offset need, so that reading any of its
+// values, nulls and null count stays inside them.
+func checkData(d arrow.ArrayData) error {
+	n, off, bufs := d.Len(), d.Offset(), d.Buffers()
+	switch {
+	case n < 0 || off < 0 || off > math.MaxInt/width-n:
+		return fmt.Errorf("arrowuuid: arrow.uuid column of length %d at offset %d: %w", n, off, uuid.ErrLength)
+	case len(bufs) != 2:
+		return fmt.Errorf("arrowuuid: arrow.uuid column with %d buffers, not 2: %w", len(bufs), uuid.ErrEncoding)
+	case n == 0:
+		return nil
+	case bufLen(bufs[1]) < (off+n)*width:
+		return fmt.Errorf("arrowuuid: arrow.uuid column of %d values at offset %d in %d bytes: %w", n, off, bufLen(bufs[1]), uuid.ErrLength)
+	}
+	bitmap, nulls := bufLen(bufs[0]), d.NullN()
+	switch {
+	case bitmap != 0 && bitmap < (off+n+7)/8:
+		return fmt.Errorf("arrowuuid: arrow.uuid column of %d values at offset %d with a %d-byte validity bitmap: %w", n, off, bitmap, uuid.ErrLength)
+	case bitmap == 0 && nulls != 0, nulls > n:
+		return fmt.Errorf("arrowuuid: arrow.uuid column of %d values with %d nulls and a %d-byte validity bitmap: %w", n, nulls, bitmap, uuid.ErrEncoding)
+	}
+	return nil
 }
 
 // Array is a column of arrow.uuid values. Make one with a [Builder], or
 // get one from a reader after [Register], or from any arrow.uuid column
 // with [View]. Like every arrow-go array it is immutable once built and
 // safe for concurrent reads.
+//
+// Its methods never read outside the column's buffers. In a damaged
+// column, one that [View] refuses, a position the buffers do not hold
+// reads as null, and [Array.MarshalJSON] and [Array.String] report the
+// damage.
 type Array struct {
 	array.ExtensionArrayBase
+}
+
+// data returns the array's data, or nil for an Array no builder or reader
+// made.
+func (a *Array) data() *array.Data {
+	if a == nil {
+		return nil
+	}
+	d, _ := a.Data().(*array.Data)
+	return d
+}
+
+// IsValid reports whether the value at index i is a UUID: i is in the
+// column, not null, and held by its buffers.
+func (a *Array) IsValid(i int) bool {
+	d := a.data()
+	if d == nil || i < 0 || i >= d.Len() {
+		return false
+	}
+	bufs := d.Buffers()
+	j := d.Offset() + i
+	if len(bufs) < 2 || j < 0 || j >= math.MaxInt/width || bufLen(bufs[1]) < (j+1)*width {
+		return false
+	}
+	if bitmap := bufs[0]; bufLen(bitmap) != 0 {
+		return j/8 < bitmap.Len() && bitutil.BitIsSet(bitmap.Bytes(), j)
+	}
+	return true
+}
+
+// IsNull reports whether the value at index i is null: the opposite of
+// [Array.IsValid].
+func (a *Array) IsNull(i int) bool { return !a.IsValid(i) }
+
+// NullN returns the number of nulls in the column.
+func (a *Array) NullN() int {
+	d := a.data()
+	if d == nil {
+		return 0
+	}
+	if checkData(d) == nil {
+		return a.ExtensionArrayBase.NullN()
+	}
+	// A damaged column: count the valid values among those its value
+	// buffer holds, which bounds the work by the buffer, not the length.
+	valid := 0
+	for i := range len(a.held()) {
+		if a.IsValid(i) {
+			valid++
+		}
+	}
+	return max(d.Len(), 0) - valid
 }
 
 // Value returns the UUID at index i, or the Nil UUID where the column is
 // null.
 func (a *Array) Value(i int) uuid.UUID {
-	if a.IsNull(i) {
+	if !a.IsValid(i) {
 		return uuid.UUID{}
 	}
-	return a.Values()[i]
+	d := a.data()
+	j := (d.Offset() + i) * width
+	return uuid.UUID(d.Buffers()[1].Bytes()[j : j+width])
 }
 
 // Values returns the column's UUIDs as a slice that shares the array's
@@ -200,41 +333,61 @@ func (a *Array) Value(i int) uuid.UUID {
 // (arrow-go's builders leave zeros); check [Array.IsNull] for those.
 // The slice must not be modified.
 func (a *Array) Values() []uuid.UUID {
-	d := a.Data()
-	bufs := d.Buffers()
-	if a.Len() == 0 || len(bufs) < 2 || bufs[1] == nil {
+	d := a.data()
+	if d == nil || d.Len() <= 0 || checkData(d) != nil {
+		// A damaged column gives the UUIDs its buffer holds, never a
+		// slice past its end.
+		return a.held()
+	}
+	b := d.Buffers()[1].Bytes()[d.Offset()*width : (d.Offset()+d.Len())*width]
+	return unsafe.Slice((*uuid.UUID)(unsafe.Pointer(unsafe.SliceData(b))), d.Len())
+}
+
+// held returns the UUIDs of the column that its value buffer holds.
+func (a *Array) held() []uuid.UUID {
+	d := a.data()
+	if d == nil || d.Len() <= 0 || d.Offset() < 0 || len(d.Buffers()) < 2 {
 		return nil
 	}
-	b := bufs[1].Bytes()
-	// A buffer shorter than the column (malformed input) gives the UUIDs
-	// it holds, never a slice past its end.
-	b = b[min(len(b), d.Offset()*width):min(len(b), (d.Offset()+a.Len())*width)]
-	return unsafe.Slice((*uuid.UUID)(unsafe.Pointer(unsafe.SliceData(b))), len(b)/width)
+	b := bufBytes(d.Buffers()[1])
+	if d.Offset() >= len(b)/width {
+		return nil
+	}
+	b = b[d.Offset()*width:]
+	n := min(d.Len(), len(b)/width)
+	return unsafe.Slice((*uuid.UUID)(unsafe.Pointer(unsafe.SliceData(b))), n)
 }
 
 // ValueStr returns the UUID at index i in its canonical text form, or
 // "(null)" where the column is null, as every arrow-go array does.
 func (a *Array) ValueStr(i int) string {
-	if a.IsNull(i) {
+	if !a.IsValid(i) {
 		return array.NullValueStr
 	}
-	return a.Values()[i].String()
+	return a.Value(i).String()
 }
 
 // String returns the column's values in their canonical text form, in
-// brackets, "(null)" for a null.
+// brackets, "(null)" for a null; for a damaged column, the error [View]
+// gives it.
 func (a *Array) String() string {
+	d := a.data()
+	if d == nil {
+		return "[]"
+	}
+	if err := checkData(d); err != nil {
+		return err.Error()
+	}
 	b := []byte{'['}
-	vals := a.Values()
-	for i := range a.Len() {
+	for i := range d.Len() {
 		if i > 0 {
 			b = append(b, ' ')
 		}
-		if a.IsNull(i) {
+		if !a.IsValid(i) {
 			b = append(b, array.NullValueStr...)
 			continue
 		}
-		b, _ = vals[i].AppendText(b)
+		b, _ = a.Value(i).AppendText(b)
 	}
 	return string(append(b, ']'))
 }
@@ -242,27 +395,34 @@ func (a *Array) String() string {
 // GetOneForMarshal returns the UUID at index i, which JSON encodes as its
 // canonical text, or nil where the column is null.
 func (a *Array) GetOneForMarshal(i int) any {
-	if a.IsNull(i) {
+	if !a.IsValid(i) {
 		return nil
 	}
-	return a.Values()[i]
+	return a.Value(i)
 }
 
 // MarshalJSON returns the column as a JSON array of canonical text and
-// null, as arrow-go's own UUID arrays write it.
+// null, as arrow-go's own UUID arrays write it. A damaged column is the
+// error [View] gives it.
 func (a *Array) MarshalJSON() ([]byte, error) {
+	d := a.data()
+	if d == nil {
+		return []byte("[]"), nil
+	}
+	if err := checkData(d); err != nil {
+		return nil, err
+	}
 	b := []byte{'['}
-	vals := a.Values()
-	for i := range a.Len() {
+	for i := range d.Len() {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		if a.IsNull(i) {
+		if !a.IsValid(i) {
 			b = append(b, "null"...)
 			continue
 		}
 		b = append(b, '"')
-		b, _ = vals[i].AppendText(b)
+		b, _ = a.Value(i).AppendText(b)
 		b = append(b, '"')
 	}
 	return append(b, ']'), nil
@@ -275,6 +435,15 @@ func (a *Array) ValueAsAny(i int) any { return a.GetOneForMarshal(i) }
 // Builder builds an arrow.uuid column from UUIDs and from text. Its zero
 // value is not usable: make one with [NewBuilder]. Like every arrow-go
 // builder it is not safe for concurrent use.
+//
+// arrow-go's JSON readers ([array.FromJSON], [array.NewJSONReader]) and
+// [Builder.UnmarshalJSON] take a UUID's text, in any form [uuid.Parse]
+// accepts, or null for each value; anything else is an error matching
+// [uuid.ErrEncoding], or the [*uuid.ParseError] of the text. The methods
+// arrow-go's readers call for that (UnmarshalOne and Unmarshal, whose
+// decoder type follows arrow-go's arrow_json_stdlib build tag) come with
+// the embedded [array.ExtensionBuilder], so Builder's own API is the same
+// in every build.
 type Builder struct {
 	*array.ExtensionBuilder
 	fsb *array.FixedSizeBinaryBuilder
@@ -283,8 +452,16 @@ type Builder struct {
 // NewBuilder returns a Builder that allocates from mem.
 func NewBuilder(mem memory.Allocator) *Builder {
 	b := array.NewExtensionBuilder(mem, NewType())
-	return &Builder{ExtensionBuilder: b, fsb: b.StorageBuilder().(*array.FixedSizeBinaryBuilder)}
+	fsb := b.Builder.(*array.FixedSizeBinaryBuilder)
+	// The embedded builder's JSON methods reach textBuilder's, which read
+	// UUID text; every other method reaches fsb.
+	b.Builder = &textBuilder{fsb}
+	return &Builder{ExtensionBuilder: b, fsb: fsb}
 }
+
+// StorageBuilder returns the fixed_size_binary(16) builder the values go
+// to, an [*array.FixedSizeBinaryBuilder].
+func (b *Builder) StorageBuilder() array.Builder { return b.fsb }
 
 // Append appends u.
 func (b *Builder) Append(u uuid.UUID) { b.fsb.Append(u[:]) }
@@ -331,28 +508,107 @@ func (b *Builder) NewUUIDArray() *Array {
 	return b.NewExtensionArray().(*Array)
 }
 
-// appendToken appends the JSON token t of a column's value, as
-// [Builder.UnmarshalOne] documents: null, or a UUID's text.
-func (b *Builder) appendToken(t any) error {
+// UnmarshalJSON appends the values of a JSON array of UUID texts and
+// nulls, the form [Array.MarshalJSON] writes. Anything else, including an
+// array that is not closed or is followed by more than white space, is an
+// error, and then nothing is appended.
+func (b *Builder) UnmarshalJSON(data []byte) error {
+	return (&textBuilder{b.fsb}).UnmarshalJSON(data)
+}
+
+// textBuilder is the storage builder of a [Builder] as arrow-go's JSON
+// readers see it: a fixed_size_binary(16) builder that reads each JSON
+// value as a UUID's text or null. Its UnmarshalOne and Unmarshal, whose
+// decoder type follows arrow-go's build tags, are in json_goccy.go and
+// json_std.go.
+type textBuilder struct {
+	*array.FixedSizeBinaryBuilder
+}
+
+// tokenReader is what textBuilder needs of a JSON decoder: encoding/json's
+// and goccy/go-json's both have it.
+type tokenReader interface {
+	Token() (json.Token, error)
+	More() bool
+}
+
+// readOne reads the next JSON value of dec as [Builder] documents: null,
+// or a UUID's text. valid is false for null.
+func readOne(dec tokenReader) (u uuid.UUID, valid bool, err error) {
+	t, err := dec.Token()
+	if err != nil {
+		return uuid.UUID{}, false, fmt.Errorf("arrowuuid: JSON for an arrow.uuid column: %w: %w", uuid.ErrEncoding, err)
+	}
 	switch v := t.(type) {
 	case nil:
-		b.fsb.AppendNull()
-		return nil
+		return uuid.UUID{}, false, nil
 	case string:
 		u, err := uuid.Parse(v)
+		return u, err == nil, err
+	}
+	return uuid.UUID{}, false, fmt.Errorf("arrowuuid: JSON %v in an arrow.uuid column: %w", t, uuid.ErrEncoding)
+}
+
+// appendOne appends the next JSON value of dec, or nothing on an error.
+func (s *textBuilder) appendOne(dec tokenReader) error {
+	u, valid, err := readOne(dec)
+	switch {
+	case err != nil:
+		return err
+	case valid:
+		s.Append(u[:])
+	default:
+		s.AppendNull()
+	}
+	return nil
+}
+
+// appendRest appends the JSON values of dec up to the end of the array it
+// is in.
+func (s *textBuilder) appendRest(dec tokenReader) error {
+	for dec.More() {
+		if err := s.appendOne(dec); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// UnmarshalJSON does the work of [Builder.UnmarshalJSON]: it reads the
+// whole document before it appends anything.
+func (s *textBuilder) UnmarshalJSON(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	t, err := dec.Token()
+	if err != nil {
+		return fmt.Errorf("arrowuuid: JSON for an arrow.uuid column: %w: %w", uuid.ErrEncoding, err)
+	}
+	if d, ok := t.(json.Delim); !ok || d != '[' {
+		return fmt.Errorf("arrowuuid: JSON %v, not an array, for an arrow.uuid column: %w", t, uuid.ErrEncoding)
+	}
+	var vals []uuid.UUID
+	var valid []bool
+	for dec.More() {
+		u, ok, err := readOne(dec)
 		if err != nil {
 			return err
 		}
-		b.fsb.Append(u[:])
-		return nil
+		vals, valid = append(vals, u), append(valid, ok)
 	}
-	return fmt.Errorf("arrowuuid: JSON %v in an arrow.uuid column: %w", t, uuid.ErrEncoding)
-}
-
-// errNotArray is the error of [Builder.UnmarshalJSON] given JSON whose
-// first token t does not open an array.
-func errNotArray(t any) error {
-	return fmt.Errorf("arrowuuid: JSON %v, not an array, for an arrow.uuid column: %w", t, uuid.ErrEncoding)
+	if t, err := dec.Token(); err != nil || t != json.Delim(']') {
+		return fmt.Errorf("arrowuuid: JSON array for an arrow.uuid column not closed at offset %d: %w", dec.InputOffset(), uuid.ErrEncoding)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return fmt.Errorf("arrowuuid: JSON for an arrow.uuid column goes on after its array, at offset %d: %w", dec.InputOffset(), uuid.ErrEncoding)
+	}
+	s.Reserve(len(vals))
+	for i, u := range vals {
+		if valid[i] {
+			s.Append(u[:])
+		} else {
+			s.AppendNull()
+		}
+	}
+	return nil
 }
 
 var (
@@ -361,4 +617,5 @@ var (
 	_ array.CustomExtensionBuilder = (*Type)(nil)
 	_ array.ExtensionArray         = (*Array)(nil)
 	_ array.Builder                = (*Builder)(nil)
+	_ array.Builder                = (*textBuilder)(nil)
 )

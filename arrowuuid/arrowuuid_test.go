@@ -3,6 +3,11 @@ package arrowuuid_test
 import (
 	"bytes"
 	"errors"
+	"go/ast"
+	"go/build/constraint"
+	"go/parser"
+	"go/token"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -28,10 +33,73 @@ func TestAPI(t *testing.T) {
 	apitest.Check(t, ".", "github.com/afb7af96/uuid/arrowuuid", "../api/arrowuuid.txt")
 }
 
+// TestOneAPIEveryBuild checks that the files only some builds compile
+// (json_goccy.go and json_std.go, by arrow-go's arrow_json_stdlib tag)
+// declare no exported name, so that the listing TestAPI checks is the
+// package's API in every build.
+func TestOneAPIEveryBuild(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tagged := 0
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.ContainsFunc(f.Comments, func(g *ast.CommentGroup) bool {
+			return slices.ContainsFunc(g.List, func(c *ast.Comment) bool { return constraint.IsGoBuild(c.Text) })
+		}) {
+			continue
+		}
+		tagged++
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Name.IsExported() && (d.Recv == nil || exportedRecv(d.Recv.List[0].Type)) {
+					t.Errorf("%s, compiled only with its build tags, declares %s", name, d.Name.Name)
+				}
+			case *ast.GenDecl:
+				for _, sp := range d.Specs {
+					switch sp := sp.(type) {
+					case *ast.TypeSpec:
+						if sp.Name.IsExported() {
+							t.Errorf("%s, compiled only with its build tags, declares %s", name, sp.Name.Name)
+						}
+					case *ast.ValueSpec:
+						for _, n := range sp.Names {
+							if n.IsExported() {
+								t.Errorf("%s, compiled only with its build tags, declares %s", name, n.Name)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if tagged < 2 {
+		t.Errorf("found %d files with build tags; want json_goccy.go and json_std.go", tagged)
+	}
+}
+
+// exportedRecv reports whether a method's receiver type is exported.
+func exportedRecv(e ast.Expr) bool {
+	if s, ok := e.(*ast.StarExpr); ok {
+		e = s.X
+	}
+	id, ok := e.(*ast.Ident)
+	return ok && id.IsExported()
+}
+
 // TestDocExamples checks that the examples the user document shows are
 // this package's runnable examples, line for line.
 func TestDocExamples(t *testing.T) {
 	apitest.CheckDocExamples(t, docPage, "arrowuuid", "example_test.go")
+	apitest.CheckDocImports(t, docPage, "example_test.go")
 }
 
 // sample is a column with every kind of value: versions, the edges, and
@@ -444,4 +512,71 @@ func TestJSON(t *testing.T) {
 		}
 		b.Release()
 	}
+}
+
+// TestFieldMetadata checks what docs/ecosystem.md says of metadata: a
+// field's own metadata beside an arrow.uuid type survives a stream with
+// either type registered; metadata in the arrow.uuid type itself, which
+// the canonical type has none of, is refused by Register's type (the
+// reader fails) and ignored by arrow-go's, whose column View then takes.
+func TestFieldMetadata(t *testing.T) {
+	vals := sample()
+	col := ours(t, vals, nil)
+	defer col.Release()
+	md := arrow.NewMetadata([]string{"comment"}, []string{"primary key"})
+	sc := arrow.NewSchema([]arrow.Field{{Name: "id", Type: col.DataType(), Metadata: md}}, nil)
+	rec := array.NewRecordBatch(sc, []arrow.Array{col}, int64(col.Len()))
+	defer rec.Release()
+	var buf bytes.Buffer
+	w := ipc.NewWriter(&buf, ipc.WithSchema(sc))
+	if err := w.Write(rec); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, reg := range []string{"ours", "arrow-go"} {
+		t.Run("field_metadata/registered="+reg, func(t *testing.T) {
+			useArrowGo(t)
+			if reg == "ours" {
+				register(t)
+			}
+			r, err := ipc.NewReader(bytes.NewReader(buf.Bytes()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Release()
+			f := r.Schema().Field(0)
+			if v, ok := f.Metadata.GetValue("comment"); !ok || v != "primary key" || f.Type.(arrow.ExtensionType).ExtensionName() != arrowuuid.ExtensionName {
+				t.Errorf("field read back as %v with metadata %v", f.Type, f.Metadata)
+			}
+			if !r.Next() {
+				t.Fatal(r.Err())
+			}
+			v, err := arrowuuid.View(r.RecordBatch().Column(0))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer v.Release()
+			checkEqual(t, v, vals, nil)
+		})
+	}
+	t.Run("type_metadata/registered=arrow-go", func(t *testing.T) {
+		useArrowGo(t)
+		fake := fakeColumn(t, &arrow.FixedSizeBinaryType{ByteWidth: 16}, `{"v":1}`)
+		defer fake.Release()
+		got, err := ipcRoundTrip(t, fake)
+		if err != nil {
+			t.Fatalf("IPC read with arrow-go's type: %v", err)
+		}
+		defer got.Release()
+		if _, ok := got.(*extensions.UUIDArray); !ok {
+			t.Fatalf("IPC read with arrow-go's type: %T", got)
+		}
+		v, err := arrowuuid.View(got)
+		if err != nil {
+			t.Fatalf("View of arrow-go's column: %v", err)
+		}
+		v.Release()
+	})
 }

@@ -71,6 +71,48 @@ func ExampleView() {
 	// true
 }
 
+// A Parquet file whose UUID column has no UUID logical type, only
+// FIXED_LEN_BYTE_ARRAY(16), reads back as plain fixed_size_binary(16),
+// which View refuses: 16 bytes could be anything. A reader that knows the
+// column holds UUIDs gives it the type, without copying, then checks it
+// with View.
+func Example_plainFixedSizeBinary() {
+	fb := array.NewFixedSizeBinaryBuilder(memory.DefaultAllocator, &arrow.FixedSizeBinaryType{ByteWidth: 16})
+	defer fb.Release()
+	id := uuid.MustParse("f81d4fae-7dec-11d0-a765-00a0c91e6bf6")
+	fb.Append(id[:])
+	col := fb.NewArray()
+	defer col.Release()
+	schema := arrow.NewSchema([]arrow.Field{{Name: "id", Type: col.DataType()}}, nil)
+	written := array.NewTableFromSlice(schema, [][]arrow.Array{{col}})
+	defer written.Release()
+	var file bytes.Buffer // as such a writer leaves it: no UUID logical type
+	if err := pqarrow.WriteTable(written, &file, 1, nil, pqarrow.DefaultWriterProps()); err != nil {
+		log.Fatal(err)
+	}
+
+	tbl, err := pqarrow.ReadTable(context.Background(), bytes.NewReader(file.Bytes()), nil, pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer tbl.Release()
+	plain := tbl.Column(0).Data().Chunk(0)
+	_, err = arrowuuid.View(plain)
+	fmt.Println(plain.DataType(), errors.Is(err, uuid.ErrEncoding))
+
+	typed := array.NewExtensionArrayWithStorage(arrowuuid.NewType(), plain)
+	defer typed.Release()
+	ids, err := arrowuuid.View(typed)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer ids.Release()
+	fmt.Println(ids.Values())
+	// Output:
+	// fixed_size_binary[16] true
+	// [f81d4fae-7dec-11d0-a765-00a0c91e6bf6]
+}
+
 // Register makes IPC readers (and pqarrow) return arrow.uuid columns as
 // this package's Array, whichever library wrote them.
 func ExampleRegister() {

@@ -21,6 +21,7 @@ func TestAPI(t *testing.T) {
 // this package's runnable examples, line for line.
 func TestDocExamples(t *testing.T) {
 	apitest.CheckDocExamples(t, "../docs/ecosystem.md", "iceberguuid", "example_test.go")
+	apitest.CheckDocImports(t, "../docs/ecosystem.md", "example_test.go")
 }
 
 // slowHash is Murmur3 x86 32-bit with seed 0 written from its definition

@@ -65,13 +65,14 @@ func (m made) String() string {
 // TestPostgres18Interleaved makes v7 rows alternately with uuidv7() in the
 // server and NewV7 in Go, one after the other on one connection, and
 // reads them back ordered by id. Both read the same system clock, so the
-// order of the keys is the order of creation up to the millisecond: two
-// rows may trade places only if they share their millisecond and came
-// from different sides, since each side's sub-millisecond bits are its
-// own (a counter in Go, a fraction of the millisecond in PostgreSQL) and
-// each side is strictly increasing by itself. It also checks that
-// uuid_extract_timestamp and uuid_extract_version agree with Time and
-// Version on every row, of either kind.
+// order of the keys is the order of creation: two rows may trade places
+// only if they share their millisecond and came from different sides, and
+// each side is strictly increasing by itself. (Both put the time within
+// the millisecond in rand_a, so rows sort by creation to 1/4096 ms:
+// TestV7OrderAcrossProducers checks that.) It also checks that
+// uuid_extract_timestamp, which reads the millisecond alone, and
+// uuid_extract_version agree with Time and Version on every row, of
+// either kind.
 func TestPostgres18Interleaved(t *testing.T) {
 	ctx := testContext(t)
 	conn := connect18(t)
@@ -114,7 +115,7 @@ func TestPostgres18Interleaved(t *testing.T) {
 	_, err = pgx.ForEachRow(rows, []any{&m.id, &m.db, &m.seq, &ts, &version}, func() error {
 		got = append(got, m)
 		goTime, ok := m.id.Time()
-		if !ok || !ts.Equal(goTime) {
+		if !ok || !ts.Equal(goTime.Truncate(time.Millisecond)) {
 			t.Errorf("%v: uuid_extract_timestamp = %v; Time() = %v, %v", m, ts, goTime, ok)
 		}
 		if uuid.Version(version) != m.id.Version() || version != 7 {
@@ -141,7 +142,7 @@ func TestPostgres18Interleaved(t *testing.T) {
 				crossed++
 				et, _ := earlier.id.Time()
 				rt, _ := r.id.Time()
-				if !et.Equal(rt) || earlier.db == r.db {
+				if !et.Truncate(time.Millisecond).Equal(rt.Truncate(time.Millisecond)) || earlier.db == r.db {
 					t.Errorf("%v sorts before %v, made earlier in another millisecond or on the same side", r, earlier)
 				}
 			}
@@ -183,7 +184,7 @@ func TestPostgres18ExtractOtherVersions(t *testing.T) {
 				t.Errorf("%v: uuid_extract_timestamp = %v, Time() = %v, %v; want null and a time", u, ts, goTime, ok)
 			}
 		case 7:
-			if ts == nil || !ok || !ts.Equal(goTime) {
+			if ts == nil || !ok || !ts.Equal(goTime.Truncate(time.Millisecond)) {
 				t.Errorf("%v: uuid_extract_timestamp = %v; Time() = %v, %v", u, ts, goTime, ok)
 			}
 		default:
@@ -215,10 +216,13 @@ var shifts = []struct {
 }
 
 // TestPostgres18ShiftedAgreesWithNewV7At: uuidv7(interval) and NewV7At
-// agree on the millisecond. The server's clock is read just before and
-// just after each uuidv7 call in one SELECT; when both readings share a
-// millisecond (retried until they do), the key's millisecond is that of
-// NewV7At(before + interval), and the key lies in [MinV7, MaxV7] of it.
+// agree on the millisecond and the fraction of it. The server's clock is
+// read just before and just after each uuidv7 call in one SELECT, to the
+// microsecond; when both readings share a millisecond (retried until they
+// do), the key's millisecond is that of NewV7At(before + interval), the
+// key lies in [MinV7, MaxV7] of it, and its time to 1/4096 ms (unix_ts_ms
+// and rand_a, as NewV7At writes them) lies between NewV7At's of the two
+// readings (the second plus the 999 ns that a microsecond reading drops).
 func TestPostgres18ShiftedAgreesWithNewV7At(t *testing.T) {
 	ctx := testContext(t)
 	conn := connect18(t)
@@ -232,25 +236,26 @@ func TestPostgres18ShiftedAgreesWithNewV7At(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				lo, hi := shift(before), shift(after)
+				lo, hi := shift(before), shift(after).Add(999)
 				if lo.UnixMilli() != hi.UnixMilli() {
 					if attempt == 100 {
 						t.Fatalf("the clock readings around uuidv7 never shared a millisecond in 100 tries")
 					}
 					continue
 				}
-				want := uuid.NewV7At(lo)
+				want, wantHi := uuid.NewV7At(lo), uuid.NewV7At(hi)
 				ts, _ := id.Time()
 				wantTS, _ := want.Time()
-				if id.Version() != 7 || !ts.Equal(wantTS) || [6]byte(want[:6]) != [6]byte(id[:6]) {
-					t.Errorf("uuidv7(%q) at %v = %v (%v); NewV7At(%v) = %v (%v)", s.interval, before, id, ts, lo, want, wantTS)
+				if id.Version() != 7 || [6]byte(want[:6]) != [6]byte(id[:6]) || v7Tick(id) < v7Tick(want) || v7Tick(id) > v7Tick(wantHi) {
+					t.Errorf("uuidv7(%q) at %v..%v = %v (%v); NewV7At(%v) = %v (%v), NewV7At(%v) = %v",
+						s.interval, before, after, id, ts, lo, want, wantTS, hi, wantHi)
 				}
 				if id.Compare(uuid.MinV7(lo)) < 0 || id.Compare(uuid.MaxV7(lo)) > 0 {
 					t.Errorf("uuidv7(%q) = %v is outside [MinV7, MaxV7] of %v", s.interval, id, lo)
 				}
 				var extracted time.Time
-				if err := conn.QueryRow(ctx, `SELECT uuid_extract_timestamp($1)`, want).Scan(&extracted); err != nil || !extracted.Equal(wantTS) {
-					t.Errorf("uuid_extract_timestamp(NewV7At(%v)) = %v, %v; want %v", lo, extracted, err, wantTS)
+				if err := conn.QueryRow(ctx, `SELECT uuid_extract_timestamp($1)`, want).Scan(&extracted); err != nil || !extracted.Equal(wantTS.Truncate(time.Millisecond)) {
+					t.Errorf("uuid_extract_timestamp(NewV7At(%v)) = %v, %v; want %v", lo, extracted, err, wantTS.Truncate(time.Millisecond))
 				}
 				return
 			}

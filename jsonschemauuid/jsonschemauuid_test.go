@@ -19,6 +19,7 @@ func TestAPI(t *testing.T) {
 // this package's runnable examples, line for line.
 func TestDocExamples(t *testing.T) {
 	apitest.CheckDocExamples(t, "../docs/ecosystem.md", "jsonschemauuid", "example_test.go")
+	apitest.CheckDocImports(t, "../docs/ecosystem.md", "example_test.go")
 }
 
 // TestWithoutRegistration pins what invopop/jsonschema and huma emit for

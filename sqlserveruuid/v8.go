@@ -69,9 +69,10 @@ func ToV7(u uuid.UUID) (uuid.UUID, error) {
 	return v, nil
 }
 
-// Time returns the time, to the millisecond, that a UUID made by [NewV8]
-// or [FromV7] holds, and whether u is a version 8 UUID. It reads bytes 10
-// to 15 as [uuid.UUID.Time] reads a version 7 UUID's first six bytes.
+// Time returns the time that a UUID made by [NewV8] or [FromV7] holds, and
+// whether u is a version 8 UUID: [uuid.UUID.Time] of the version 7 UUID
+// that [ToV7] gives back, the millisecond in bytes 10 to 15 and, where
+// the version 7 UUID had it, the sub-millisecond fraction.
 func Time(u uuid.UUID) (time.Time, bool) {
 	v, err := ToV7(u)
 	if err != nil {

@@ -113,8 +113,8 @@ func TestTimeAndBounds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, ok := sqlserveruuid.Time(u); !ok || !got.Equal(ms) {
-		t.Errorf("Time(%v) = %v, %v; want %v, true", u, got, ok, ms)
+	if got, ok := sqlserveruuid.Time(u); !ok || !got.Truncate(time.Millisecond).Equal(ms) || at.Sub(got) < 0 || at.Sub(got)*4096 >= time.Millisecond {
+		t.Errorf("Time(%v) = %v, %v; want %v to 1/4096 ms, true", u, got, ok, at)
 	}
 	lo, hi := sqlserveruuid.MinV8(at), sqlserveruuid.MaxV8(at)
 	if sqlserveruuid.Compare(lo, u) > 0 || sqlserveruuid.Compare(u, hi) > 0 {
@@ -125,7 +125,7 @@ func TestTimeAndBounds(t *testing.T) {
 		t.Errorf("MaxV8(t) %v is not below MinV8(t+1ms) %v", hi, next)
 	}
 	for _, b := range []uuid.UUID{lo, hi} {
-		if tm, ok := sqlserveruuid.Time(b); !ok || !tm.Equal(ms) {
+		if tm, ok := sqlserveruuid.Time(b); !ok || !tm.Truncate(time.Millisecond).Equal(ms) {
 			t.Errorf("Time(%v) = %v, %v; want %v", b, tm, ok, ms)
 		}
 	}

@@ -2,9 +2,11 @@ package typeid
 
 import (
 	"strconv"
+	"time"
+	"unsafe"
 
 	"github.com/afb7af96/uuid"
-	"github.com/afb7af96/uuid/internal/parseerr"
+	"github.com/afb7af96/uuid/ulid"
 )
 
 // maxErrInput is how much of a rejected input a ParseError keeps: more than
@@ -37,17 +39,18 @@ var (
 	// ErrDigit is the kind of a ParseError for a byte of the suffix that is
 	// not in its alphabet, "0123456789abcdefghjkmnpqrstvwxyz".
 	// It is [uuid.ErrDigit].
-	ErrDigit = parseerr.ErrDigit
+	ErrDigit = uuid.ErrDigit
 
 	// ErrRange is the kind of a ParseError for a suffix whose first
 	// digit is above '7', so that its value needs more than 128 bits.
-	ErrRange = parseerr.ErrRange
+	// It is [ulid.ErrRange].
+	ErrRange = ulid.ErrRange
 )
 
 // newParseError returns the error for in, which is copied and cut to
 // maxErrInput bytes, so that no caller's buffer escapes through it.
 func newParseError[T ~string | ~[]byte](in T, off int, kind error) *ParseError {
-	return &ParseError{Input: parseerr.Input(in, maxErrInput), Offset: off, Err: kind, Syntax: "typeid"}
+	return &ParseError{Input: boundedCopy(in, maxErrInput), Offset: off, Err: kind, Syntax: "typeid"}
 }
 
 // prefixError is the error of [New] and [FromUUID] for a prefix that
@@ -63,7 +66,7 @@ func (e *prefixError) Unwrap() error { return e.pe }
 
 // badPrefix returns the error for prefix, whose byte at off breaks the rules.
 func badPrefix(prefix string, off int) error {
-	return &prefixError{&ParseError{Input: parseerr.Input(prefix, maxErrInput), Offset: off, Err: ErrPrefix, Syntax: "typeid prefix"}}
+	return &prefixError{&ParseError{Input: boundedCopy(prefix, maxErrInput), Offset: off, Err: ErrPrefix, Syntax: "typeid prefix"}}
 }
 
 // diagnose explains why parse rejected in. It is the slow path.
@@ -103,4 +106,70 @@ func diagnose[T ~string | ~[]byte](in T) *ParseError {
 		return newParseError(in, -1, uuid.ErrLength)
 	}
 	return newParseError(in, sep+1, ErrRange)
+}
+
+// boundedCopy returns a copy of at most max bytes of in, with "…" after it
+// if in is longer, so that neither a huge input nor a caller's buffer is
+// kept alive by an error. It makes one allocation, the string's, and none
+// for empty input.
+func boundedCopy[T ~string | ~[]byte](in T, max int) string {
+	const cut = "…"
+	n := min(len(in), max)
+	if n == 0 {
+		return ""
+	}
+	b := make([]byte, n, n+len(cut))
+	copy(b, in[:n])
+	if len(in) > n {
+		b = append(b, cut...)
+	}
+	return unsafe.String(&b[0], len(b))
+}
+
+// scanError is the error of [TypeID.Scan] for a source that cannot hold a
+// TypeID: "typeid: cannot scan int64 into TypeID", matching its kind,
+// [uuid.ErrScanNull] or [uuid.ErrScanType], with [errors.Is], as the
+// library's own Scan errors do.
+type scanError struct {
+	problem string
+	kind    error
+}
+
+func (e *scanError) Error() string { return "typeid: " + e.problem }
+func (e *scanError) Unwrap() error { return e.kind }
+
+// typeName names the dynamic type of v, a value database/sql may pass to
+// Scan, as the library's Scan errors do, without package reflect.
+func typeName(v any) string {
+	switch v.(type) {
+	case int64:
+		return "int64"
+	case float64:
+		return "float64"
+	case bool:
+		return "bool"
+	case int:
+		return "int"
+	case int8:
+		return "int8"
+	case int16:
+		return "int16"
+	case int32:
+		return "int32"
+	case uint:
+		return "uint"
+	case uint8:
+		return "uint8"
+	case uint16:
+		return "uint16"
+	case uint32:
+		return "uint32"
+	case uint64:
+		return "uint64"
+	case float32:
+		return "float32"
+	case time.Time:
+		return "time.Time"
+	}
+	return "value of unsupported type"
 }

@@ -7,10 +7,11 @@ import (
 
 	"github.com/afb7af96/uuid"
 	"github.com/afb7af96/uuid/typeid"
+	"github.com/afb7af96/uuid/ulid"
 )
 
 // TestErrorKinds checks that each kind of a TypeID's parse error is the
-// root package's value of that kind, as for packages ulid and short (the
+// root package's value of that kind (package ulid's for ErrRange), as for packages ulid and short (the
 // root's TestErrorKindsAcrossPackages), so that errors.Is matches it by
 // either name: a *uuid.ParseError with Syntax "typeid", a message that
 // starts "typeid: ", and no other kind.
@@ -19,7 +20,7 @@ func TestErrorKinds(t *testing.T) {
 		"length": {uuid.ErrLength},
 		"prefix": {uuid.ErrPrefix, typeid.ErrPrefix},
 		"digit":  {uuid.ErrDigit, typeid.ErrDigit},
-		"range":  {typeid.ErrRange},
+		"range":  {ulid.ErrRange, typeid.ErrRange},
 	}
 	for kind, errs := range names {
 		for _, e := range errs[1:] {

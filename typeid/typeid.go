@@ -27,8 +27,6 @@ import (
 	"database/sql/driver"
 
 	"github.com/afb7af96/uuid"
-	"github.com/afb7af96/uuid/internal/crockford"
-	"github.com/afb7af96/uuid/internal/operr"
 )
 
 // maxPrefixLen is the longest prefix the specification allows.
@@ -105,7 +103,7 @@ func (t *TypeID) setUUID(u uuid.UUID) {
 	if t.n == 0 && u.IsZero() {
 		return // the zero TypeID, whose text is all zeros
 	}
-	crockford.Encode((*[suffixLen]byte)(t.text[t.suffixStart():]), (*[16]byte)(&u), alphabet)
+	crockfordEncode((*[suffixLen]byte)(t.text[t.suffixStart():]), (*[16]byte)(&u), alphabet)
 }
 
 // suffixStart is the offset of the suffix in t's text.
@@ -206,9 +204,9 @@ func (t *TypeID) Scan(src any) error {
 			return diagnose(src)
 		}
 	case nil:
-		return &operr.Error{Pkg: "typeid", Problem: "cannot scan NULL into TypeID", Kind: uuid.ErrScanNull}
+		return &scanError{"cannot scan NULL into TypeID", uuid.ErrScanNull}
 	default:
-		return operr.ScanType("typeid", "TypeID", src, uuid.ErrScanType)
+		return &scanError{"cannot scan " + typeName(src) + " into TypeID", uuid.ErrScanType}
 	}
 	*t = v
 	return nil
@@ -231,7 +229,7 @@ func parse[T ~string | ~[]byte](t *TypeID, in T) bool {
 	default:
 		return false
 	}
-	if !crockford.Decode((*[16]byte)(&t.u), in[n:], &digits) {
+	if !crockfordDecode((*[16]byte)(&t.u), in[n:], &digits) {
 		return false
 	}
 	if n == 0 && t.u.IsZero() {

@@ -11,7 +11,9 @@ import (
 
 // The timestamps --at can set. Versions 1 and 6 count 100-ns ticks since
 // 1582-10-15 00:00:00 UTC in 60 bits (RFC 9562, Section 5.1); version 7
-// counts Unix milliseconds in 48 bits (RFC 9562, Section 5.7). The library
+// counts Unix milliseconds in 48 bits (RFC 9562, Section 5.7) and, as the
+// library makes it, 1/4096 ms in the 12 bits after them (Section 6.2,
+// Method 3). The library
 // clamps a time outside these to their ends, which would print the same
 // UUID for every time past them, so the command refuses such times.
 const (
@@ -20,9 +22,12 @@ const (
 	maxTicks           = 1<<60 - 1
 	maxMillis          = 1<<48 - 1
 
-	// v7Room is how many keys a v7 generator leaves in the millisecond it
-	// starts: its 16-bit counter starts below 2^15 (see uuid.NewV7).
-	v7Room = 1<<16 - (1<<15 - 1)
+	// v7PerFrac is how many keys a v7 generator has in each 1/4096 ms: a
+	// 4-bit counter follows the fraction (see uuid.NewV7); v7Room is how
+	// many it leaves in the 1/4096 ms it starts, as the counter starts
+	// below 8.
+	v7PerFrac = 16
+	v7Room    = v7PerFrac - 7
 )
 
 // tick is one step of the v1 and v6 timestamp.
@@ -59,11 +64,21 @@ func millisOf(t time.Time) (uint64, bool) {
 // millisTime returns the UTC time of a count of Unix milliseconds.
 func millisTime(ms uint64) time.Time { return time.UnixMilli(int64(ms)).UTC() }
 
+// fracOf returns the 12-bit fraction of t's millisecond, as Go's
+// uuid.NewV7 and PostgreSQL 18's uuidv7() compute it.
+func fracOf(t time.Time) uint64 { return uint64(t.Nanosecond()) % 1e6 * 4096 / 1e6 }
+
+// fracTime returns the first instant of the 1/4096 ms frac of the
+// millisecond ms, as uuid.UUID.Time reads it.
+func fracTime(ms, frac uint64) time.Time {
+	return millisTime(ms).Add(time.Duration((frac*1e6 + 4095) / 4096))
+}
+
 // atRange returns the first and last instants the timestamp of version v
 // (1, 6 or 7) holds.
 func atRange(v int) (first, last time.Time) {
 	if v == 7 {
-		return millisTime(0), millisTime(maxMillis)
+		return millisTime(0), fracTime(maxMillis, 4095)
 	}
 	return ticksTime(0), ticksTime(maxTicks)
 }
@@ -71,12 +86,12 @@ func atRange(v int) (first, last time.Time) {
 // atRoom returns how many distinct UUIDs of version v (1, 6 or 7) -C can
 // print from the time t, and false if v cannot hold t at all. Versions 1
 // and 6 take one tick per UUID, up to the last tick; version 7 takes one
-// counter value per UUID, from a start below 2^15 in t's millisecond, up
-// to the last counter value of the last millisecond.
+// counter value per UUID, from a start below 8 in t's 1/4096 ms, up to
+// the last counter value of the last 1/4096 ms.
 func atRoom(v int, t time.Time) (uint64, bool) {
 	if v == 7 {
 		ms, ok := millisOf(t)
-		return (maxMillis-ms)<<16 + v7Room, ok
+		return ((maxMillis-ms)*4096+4095-fracOf(t))*v7PerFrac + v7Room, ok
 	}
 	ticks, ok := ticksOf(t)
 	return maxTicks - ticks + 1, ok
@@ -137,10 +152,10 @@ func (c *config) checkAt() error {
 //
 //   - v1 and v6: one tick per UUID, t's tick first, with one clock sequence
 //     and node (v1: the generator's node; v6: random);
-//   - v7: t's millisecond with a counter, as a v7 generator makes them when
-//     its clock stands still (RFC 9562, Section 6.2, Method 1: the counter
-//     starts below 2^15 and, when it runs out, carries into the
-//     millisecond), so the UUIDs increase strictly.
+//   - v7: t's millisecond and 1/4096 ms with a counter, as a v7 generator
+//     makes them when its clock stands still (RFC 9562, Section 6.2,
+//     Methods 3 and 1: the 4-bit counter starts below 8 and, when it runs
+//     out, carries into the fraction), so the UUIDs increase strictly.
 //
 // checkAt has made sure the count fits.
 func atFiller(v int, t time.Time) func([]uuid.UUID) error {

@@ -32,7 +32,7 @@ func TestAtRange(t *testing.T) {
 	}{
 		{"v1", 1, tick, time.Date(1582, 10, 15, 0, 0, 0, 0, time.UTC), time.Date(5236, 3, 31, 21, 21, 0, 684697500, time.UTC)},
 		{"v6", 6, tick, time.Date(1582, 10, 15, 0, 0, 0, 0, time.UTC), time.Date(5236, 3, 31, 21, 21, 0, 684697500, time.UTC)},
-		{"v7", 7, time.Millisecond, time.Unix(0, 0).UTC(), time.Date(10889, 8, 2, 5, 31, 50, 655e6, time.UTC)},
+		{"v7", 7, time.Millisecond, time.Unix(0, 0).UTC(), time.Date(10889, 8, 2, 5, 31, 50, 655_999_756, time.UTC)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -82,8 +82,8 @@ func TestTimestamps(t *testing.T) {
 			}
 		}
 		if ms, ok := millisOf(at); ok {
-			if got, _ := atOf(t, 7, at).Time(); !millisTime(ms).Equal(got) {
-				t.Errorf("millisTime(millisOf(%v)) = %v; NewV7At gives %v", at, millisTime(ms), got)
+			if got, _ := atOf(t, 7, at).Time(); !fracTime(ms, fracOf(at)).Equal(got) {
+				t.Errorf("fracTime(millisOf(%v)) = %v; NewV7At gives %v", at, fracTime(ms, fracOf(at)), got)
 			}
 		}
 	}
@@ -112,9 +112,10 @@ func TestAtCount(t *testing.T) {
 		{"-t", "5236-03-31T21:21:00.6846973Z", 3}, // up to the last tick
 		{"-6", "5236-03-31T21:21:00.6846975Z", 1},
 		{"-7", "2020-01-01T00:00:00.0009Z", 3000},
-		{"-7", "@1577836800", 70000},       // past the counter of one millisecond
-		{"-7", "@281474976710.655", 32769}, // the least room in the last millisecond
-		{"-7", "@281474976710.654", 98305},
+		{"-7", "@1577836800", 70000},         // past the keys of one millisecond
+		{"-7", "@281474976710.655", 65529},   // the least room from the last millisecond's start
+		{"-7", "@281474976710.655999999", 9}, // the least room in the last 1/4096 ms
+		{"-7", "@281474976710.654", 65536 + 65529},
 		{"-t", "5236-03-31T21:21:00.6846975Z", 0},
 	}
 	for _, tt := range tests {
@@ -138,8 +139,8 @@ func TestAtCount(t *testing.T) {
 			}
 			if version == 7 {
 				ms, _ := millisOf(at)
-				if got, _ := ids[0].Time(); !got.Equal(millisTime(ms)) {
-					t.Errorf("first UUID %v has time %v; want %v", ids[0], got, millisTime(ms))
+				if got, _ := ids[0].Time(); !got.Equal(fracTime(ms, fracOf(at))) {
+					t.Errorf("first UUID %v has time %v; want %v", ids[0], got, fracTime(ms, fracOf(at)))
 				}
 				for i := 1; i < len(ids); i++ {
 					if ids[i-1].Compare(ids[i]) >= 0 {

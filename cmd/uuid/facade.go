@@ -2,11 +2,14 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"cmp"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/afb7af96/uuid"
@@ -38,16 +41,17 @@ func (c *config) loadKey() (uuid47.Key, error) {
 	var text, where string
 	if c.keyFile != "" {
 		where = "the key file " + clip(c.keyFile, false)
-		f, err := os.Open(c.keyFile)
+		b, err := readKeyFile(c.keyFile)
 		if err != nil {
-			return uuid47.Key{}, err
+			return uuid47.Key{}, fmt.Errorf("%s %s: %w", cmp.Or(opOf(err), "reading"), where, pathless(err))
 		}
-		defer f.Close()
-		b, err := io.ReadAll(io.LimitReader(f, maxKeyFile))
-		if err != nil {
-			return uuid47.Key{}, fmt.Errorf("reading %s: %w", where, err)
+		switch {
+		case bytes.HasPrefix(b, []byte("\xff\xfe")), bytes.HasPrefix(b, []byte("\xfe\xff")):
+			return uuid47.Key{}, fmt.Errorf("%s: UTF-16 text, not ASCII hex digits", where)
 		}
-		text = string(b)
+		// A byte-order mark, which some Windows editors write at the
+		// start of a UTF-8 file, is not part of the key.
+		text = string(bytes.TrimPrefix(b, []byte("\ufeff")))
 	} else {
 		name := cmp.Or(c.keyEnv, keyEnvDefault)
 		where = "$" + clip(name, false)
@@ -64,6 +68,40 @@ func (c *config) loadKey() (uuid47.Key, error) {
 	return k, nil
 }
 
+// readKeyFile returns the first maxKeyFile bytes of the file at path.
+func readKeyFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, maxKeyFile))
+}
+
+// opOf returns "opening" or "reading" for err, an error of os.Open or of
+// a read, or "" for another error.
+func opOf(err error) string {
+	var pe *fs.PathError
+	if !errors.As(err, &pe) {
+		return ""
+	}
+	if pe.Op == "open" {
+		return "opening"
+	}
+	return "reading"
+}
+
+// pathless returns the error that err, an error of the os package, wraps
+// without its path, which the caller names escaped and clipped: a path can
+// hold control bytes, or be long enough to bury the message.
+func pathless(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
 // facade prints the façade of each version 7 UUID given as an argument or,
 // without arguments, as a word of stdin; with -d, the version 7 UUID of
 // each façade. A key that cannot be read is a usage error; the status is
@@ -78,18 +116,24 @@ func (c *config) facade(stdin io.Reader, w *bufio.Writer, stderr io.Writer) (sta
 	if c.decode {
 		conv = key.Decode
 	}
+	// Errors name a word by its position, never by its text: a word can
+	// be a key (uuid facade < keyfile), and stderr is often a log.
+	n := 0
 	one := func(in []byte) {
+		n++
 		u, err := uuid.ParseBytes(in)
+		var what string
 		if err == nil {
 			if u, err = conv(u); err == nil {
 				w.WriteString(u.String() + "\n")
 				return
 			}
-			want := cmp.Or(ifOK("4 UUID (a façade)", c.decode), "7 UUID")
-			err = errors.New("uuid: " + clip(string(in), false) + ": not a version " + want)
+			what = "not a version " + cmp.Or(ifOK("4 UUID (a façade)", c.decode), "7 UUID")
+		} else {
+			what = "not a UUID: " + parseProblem(err)
 		}
 		w.Flush() // keep the order of output and errors on a terminal
-		fmt.Fprintln(stderr, err)
+		fmt.Fprintf(stderr, "uuid: word %d: %s\n", n, what)
 		status = exitInvalid
 	}
 	for _, arg := range c.args {
@@ -99,4 +143,18 @@ func (c *config) facade(stdin io.Reader, w *bufio.Writer, stderr io.Writer) (sta
 		err = words(stdin, one)
 	}
 	return status, err
+}
+
+// parseProblem returns what err, an error of [uuid.ParseBytes], says is
+// wrong, without the input it quotes.
+func parseProblem(err error) string {
+	var pe *uuid.ParseError
+	if !errors.As(err, &pe) || pe.Err == nil {
+		return "invalid UUID"
+	}
+	what := strings.TrimPrefix(pe.Err.Error(), "uuid: ")
+	if pe.Offset >= 0 {
+		what += " at offset " + strconv.Itoa(pe.Offset)
+	}
+	return what
 }

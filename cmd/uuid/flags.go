@@ -17,6 +17,7 @@ const (
 	help
 	version
 	facade
+	place
 )
 
 // A flagDef is one flag, for reading and for the usage text.
@@ -65,8 +66,11 @@ func (c *config) flags() []flagDef {
 		{facade, option{'d', "decode", ""}, "decode: print the v7 of each façade (v4)", on(&c.decode)},
 		{facade, option{0, "key-env", "NAME"}, "read the key from environment variable NAME\n(default " + keyEnvDefault + ")", c.setKeyEnv},
 		{facade, option{0, "key-file", "PATH"}, "read the key from the file PATH", func(_, val string) error { c.keyFile = val; return nil }},
-		{gen | inspect | facade, option{'h', "help", ""}, "print this help", to(help)},
-		{gen | inspect | facade, option{'V', "version", ""}, "print the version of uuid", to(version)},
+		{place, option{0, "kafka", "N"}, "the Kafka partition of each UUID key, as text and as\n16 bytes, among N partitions, for each client family", c.setKafka},
+		{place, option{0, "redis", ""}, "the Redis Cluster slot of each UUID key in each text\nform and as 16 bytes", on(&c.redis)},
+		{place, option{0, "cassandra", ""}, "the Cassandra and ScyllaDB token of a partition key\nthat is the UUID alone", on(&c.cassandra)},
+		{gen | inspect | facade | place, option{'h', "help", ""}, "print this help", to(help)},
+		{gen | inspect | facade | place, option{'V', "version", ""}, "print the version of uuid", to(version)},
 	}
 }
 
@@ -94,6 +98,7 @@ var rules = []rule{
 	{gen, func(c *config) bool { return c.upperFlag && !c.form.upper }, "--upper: the {form} form is written in one case only"},
 	{inspect, func(c *config) bool { return c.raw && c.json }, "-r (--raw) and -J (--json) exclude each other"},
 	{facade, func(c *config) bool { return c.keyEnv != "" && c.keyFile != "" }, "--key-env and --key-file exclude each other"},
+	{place, func(c *config) bool { return c.kafka == 0 && !c.redis && !c.cassandra }, "place needs --kafka N, --redis or --cassandra"},
 }
 
 // broken returns the index of the first rule c breaks, or -1.

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/afb7af96/uuid"
 )
@@ -34,6 +35,9 @@ var columns = []column{
 	{"TIME", 31, "the time of v1, v6 and v7, in the local time zone", func(u uuid.UUID, in string) string {
 		t, ok := u.Time()
 		ok = ok && u.Variant() == uuid.VariantRFC9562 && versions[u.Version()&15].at // as uuidparse
+		if u.Version() == 7 {
+			t = t.Truncate(time.Millisecond) // uuidparse reads unix_ts_ms alone
+		}
 		return ifOK(t.Local().Format("2006-01-02 15:04:05,000000-07:00"), ok)
 	}},
 	{"VERSION", 0, "the version of a DCE UUID, as a number", func(u uuid.UUID, _ string) string {

@@ -5,6 +5,7 @@
 //	uuid [gen] [flags]               generate UUIDs (default: one random v4)
 //	uuid inspect [flags] [UUID ...]  describe UUIDs, as util-linux uuidparse does
 //	uuid facade [-d] [UUID ...]      version 7 UUIDs to UUIDv47 façades, or back
+//	uuid place [flags] [UUID ...]    where UUID keys land in Kafka, Redis and Cassandra
 //
 // The generate flags are those of util-linux uuidgen, with the same
 // meanings: -r (v4), -t (v1), -m (v3), -s (v5), -6 (v6), -7 (v7),
@@ -21,6 +22,10 @@
 // a secret key, as package [github.com/afb7af96/uuid/uuid47] does, and -d
 // turns façades back; the key comes from the environment variable
 // UUID47_KEY, --key-env NAME or --key-file PATH, never from an argument.
+// place prints where each UUID lands as a key, as package
+// [github.com/afb7af96/uuid/placement] computes it: with --kafka N, the
+// partition among N that each family of Kafka clients picks; with --redis,
+// the Redis Cluster slot; with --cassandra, the Cassandra token.
 // Flags are read as getopt_long reads them. Run "uuid -h" for every flag.
 //
 // The UUIDs of one run are distinct, except name-based ones, which -C N
@@ -94,6 +99,11 @@ type config struct {
 	keyEnv  string // --key-env
 	keyFile string // --key-file
 
+	// place
+	kafka     int  // --kafka: the partition count, or 0
+	redis     bool // --redis
+	cassandra bool // --cassandra
+
 	args []string // the arguments that are not flags
 }
 
@@ -107,7 +117,7 @@ func usagef(format string, args ...any) error {
 }
 
 // commands are the words that may come first, and what they run.
-var commands = map[string]command{"gen": gen, "generate": gen, "inspect": inspect, "parse": inspect, "help": help, "facade": facade}
+var commands = map[string]command{"gen": gen, "generate": gen, "inspect": inspect, "parse": inspect, "help": help, "facade": facade, "place": place}
 
 // parseArgs turns the arguments (without the program name) into a
 // configuration. It is pure: it reads no clock, file or environment.
@@ -188,11 +198,13 @@ func usage() string {
 		"\twhite-space separated words of standard input)\n",
 		"  uuid facade [-d] [flags] [UUID ...]\tshow v7 UUIDs as their UUIDv47 façades (v4),\n",
 		"\tor with -d façades as their v7 UUIDs, under a key\n",
-		"\tfrom $"+keyEnvDefault+" or a file, never an argument\n")
+		"\tfrom $"+keyEnvDefault+" or a file, never an argument\n",
+		"  uuid place [flags] [UUID ...]\twhere UUID keys land: Kafka partitions, Redis\n",
+		"\tCluster slots, Cassandra tokens\n")
 	for _, cmd := range []struct {
 		in   command
 		name string
-	}{{gen, "gen"}, {inspect, "inspect"}, {facade, "facade"}} {
+	}{{gen, "gen"}, {inspect, "inspect"}, {facade, "facade"}, {place, "place"}} {
 		fmt.Fprintf(tw, "\nFlags of %s:\n", cmd.name)
 		for _, d := range new(config).flags() {
 			head := "    --" + d.long
@@ -219,9 +231,9 @@ The UUIDs of one run are distinct, except name-based ones (v3, v5, v8 with
 -n and -N), which -C N prints N times. With --at TIME, -C N prints:
   v1, v6  N consecutive 100-ns ticks from TIME's, with one clock sequence
           and node, so each UUID is one tick after the one before;
-  v7      TIME's millisecond with a counter, as a v7 generator whose clock
-          stands still: it starts below 2^15 and carries into the next
-          millisecond, so the UUIDs increase strictly.
+  v7      TIME's millisecond and 1/4096 ms with a counter, as a v7
+          generator whose clock stands still: it starts below 8 and
+          carries into the next 1/4096 ms, so the UUIDs increase strictly.
 If N UUIDs do not fit before the last time the version holds, uuid prints
 nothing and exits 2.
 
@@ -253,6 +265,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		status, err = c.inspect(stdin, w, stderr)
 	case facade:
 		status, err = c.facade(stdin, w, stderr)
+	case place:
+		status, err = c.place(stdin, w, stderr)
 	default:
 		err = c.generate(w)
 	}

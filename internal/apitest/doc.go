@@ -87,3 +87,29 @@ func CheckDocNames(t *testing.T, doc, pkg, dir, path string) {
 		}
 	}
 }
+
+// CheckDocImports checks that the document doc gives the full import path
+// of every package outside the standard library that exampleFile imports,
+// in backquotes or double quotes, so that a reader of the examples the
+// document shows can tell where each name comes from.
+func CheckDocImports(t *testing.T, doc, exampleFile string) {
+	t.Helper()
+	text, err := os.ReadFile(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), exampleFile, nil, parser.ImportsOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, imp := range f.Imports {
+		path := strings.Trim(imp.Path.Value, `"`)
+		first, _, _ := strings.Cut(path, "/")
+		if !strings.Contains(first, ".") {
+			continue // the standard library
+		}
+		if !strings.Contains(string(text), "`"+path+"`") && !strings.Contains(string(text), `"`+path+`"`) {
+			t.Errorf("%s does not give the import path %s, which %s imports", doc, path, exampleFile)
+		}
+	}
+}

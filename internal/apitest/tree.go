@@ -17,11 +17,6 @@ import (
 // user imports: test harnesses and tools. Their packages have no listing.
 var privateModules = []string{"bench", "compat/difftest", "integration", "interop"}
 
-// sharedInternal are the internal packages of the library that another
-// module of the repository imports (typeid): a change of their API breaks
-// that module's published versions, so they have listings too.
-var sharedInternal = []string{"internal/crockford", "internal/operr", "internal/parseerr"}
-
 // A Package is a public package of the repository: one that a user may
 // import, found by [Packages].
 type Package struct {
@@ -59,13 +54,6 @@ func Packages(t *testing.T, root string) []Package {
 		}
 		rel := filepath.ToSlash(mustRel(t, root, p))
 		name := d.Name()
-		if name == "internal" && rel == "internal" {
-			for _, dir := range sharedInternal {
-				if isLibrary(t, filepath.Join(root, dir)) {
-					pkgs = append(pkgs, Package{Dir: dir, Path: importPath(t, root, dir), Listing: ListingName(dir)})
-				}
-			}
-		}
 		if rel != "." && (name == "internal" || name == "testdata" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || slices.Contains(privateModules, rel)) {
 			return filepath.SkipDir
 		}
@@ -82,7 +70,9 @@ func Packages(t *testing.T, root string) []Package {
 
 // CheckTree checks the listing of every package [Packages] finds under
 // root against api/ there, each in a subtest named by its listing, and
-// fails for a listing of no package. In a copy of the root module alone
+// fails for a listing of no package, and for a public package of another
+// module that imports the library's internal packages (see
+// [CheckNoInternalImports]). In a copy of the root module alone
 // (as the module cache holds it) the packages of the other modules are
 // absent, and their listings are not checked.
 func CheckTree(t *testing.T, root string) {
@@ -98,6 +88,7 @@ func CheckTree(t *testing.T, root string) {
 	if _, err := os.Stat(filepath.Join(root, ".git")); err != nil {
 		return // not a checkout of the repository: other modules are missing
 	}
+	t.Run("no-shared-internal", func(t *testing.T) { CheckNoInternalImports(t, root, pkgs) })
 	files, err := filepath.Glob(filepath.Join(root, "api", "*.txt"))
 	if err != nil {
 		t.Fatal(err)
@@ -175,4 +166,59 @@ func mustRel(t *testing.T, base, p string) string {
 		t.Fatal(err)
 	}
 	return rel
+}
+
+// CheckNoInternalImports fails for a package of pkgs outside the root
+// module whose non-test files import one of the root module's internal
+// packages. Go lets a module under the library's path do so, but then the
+// internal names it calls could never change: a published version of that
+// module, paired with a later library by minimum version selection, would
+// stop compiling. So internal/ stays free to change, and what another
+// module needs is public or its own copy.
+func CheckNoInternalImports(t *testing.T, root string, pkgs []Package) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lib := modulePath(data)
+	internal := lib + "/internal"
+	for _, p := range pkgs {
+		if modulePathOf(t, root, p.Dir) == lib {
+			continue // a package of the library's own module
+		}
+		entries, err := os.ReadDir(filepath.Join(root, p.Dir))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			name := e.Name()
+			if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(root, p.Dir, name), nil, parser.ImportsOnly)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, imp := range f.Imports {
+				if path := strings.Trim(imp.Path.Value, `"`); path == internal || strings.HasPrefix(path, internal+"/") {
+					t.Errorf("%s/%s, of another module than the library's, imports %s", p.Dir, name, path)
+				}
+			}
+		}
+	}
+}
+
+// modulePathOf returns the path of the module that holds dir, a directory
+// relative to root.
+func modulePathOf(t *testing.T, root, dir string) string {
+	t.Helper()
+	for m := dir; ; m = filepath.ToSlash(filepath.Dir(m)) {
+		if data, err := os.ReadFile(filepath.Join(root, m, "go.mod")); err == nil {
+			return modulePath(data)
+		}
+		if m == "." {
+			t.Fatalf("no go.mod at or above %s", dir)
+		}
+	}
 }

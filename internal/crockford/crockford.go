@@ -1,8 +1,9 @@
-// Package crockford holds the base 32 codec that TypeID and ULID share:
-// 128 bits as 26 digits of Crockford's alphabet, a 130-bit big-endian
-// number whose top two bits are zero. Each caller brings its own alphabet
-// (upper or lower case) and its own table of digit values, since the two
-// formats read different sets of letters.
+// Package crockford holds the base 32 codec of package ulid: 128 bits as
+// 26 digits of Crockford's alphabet, a 130-bit big-endian number whose top
+// two bits are zero. The caller brings its own alphabet (upper or lower
+// case) and its own table of digit values, since formats read different
+// sets of letters. The typeid module keeps its own copy, so that this
+// package, like all of internal/, is free to change.
 package crockford
 
 import "encoding/binary"

@@ -6,6 +6,7 @@
 package operr
 
 import (
+	"errors"
 	"strconv"
 	"time"
 )
@@ -90,3 +91,9 @@ func ScanType(pkg, into string, src any, kind error) *Error {
 	t := TypeName(src)
 	return &Error{Pkg: pkg, Input: t, Problem: "cannot scan " + t + " into " + into, Kind: kind}
 }
+
+// ErrCount is the one kind, across the module's packages, of a count that
+// cannot be used: a number of Kafka partitions (package placement) or of
+// key ranges (package keyrange) out of its range. Each package exports it
+// under its own name, as the same value, so errors.Is matches either.
+var ErrCount = errors.New("uuid: count out of range")

@@ -1,6 +1,7 @@
 // Package parseerr holds what the module's parsers share to build a
 // uuid.ParseError: ErrDigit, which every form reports, and ErrRange, which
-// only the packages for other text forms (typeid, ulid and short) report,
+// only the packages for other text forms (ulid and short, and the typeid
+// module through ulid.ErrRange) report,
 // defined once here so that each is one value in every package and
 // errors.Is matches it whichever package parsed the text; and the bounded
 // copy of a rejected input. The root package defines the other kinds

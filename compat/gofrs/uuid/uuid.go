@@ -79,13 +79,13 @@
 //     "Valid": <bool>}. Both shapes are read here, but code still on
 //     gofrs/uuid cannot read a NullUUID written after the move: move the
 //     readers first.
-//   - F19. The 12 bits of a version 7 UUID after the version (rand_a) and
-//     the 4 after the variant hold a counter that starts at a random value
-//     each millisecond and counts up by one per UUID within it (RFC 9562,
-//     Section 6.2, Method 1), so rand_a moves once every 16 UUIDs;
-//     gofrs/uuid's rand_a is a sequence that counts up by one per UUID
-//     within a millisecond and is kept across milliseconds. Both keep the
-//     values of one generator increasing.
+//   - F19. The 12 bits of a version 7 UUID after the version (rand_a) hold
+//     the time within the millisecond in steps of 1/4096 ms (RFC 9562,
+//     Section 6.2, Method 3), as Go's standard uuid and PostgreSQL 18
+//     write it, and a 4-bit counter after the variant orders the UUIDs of
+//     one step; gofrs/uuid's rand_a is a sequence that counts up by one per
+//     UUID within a millisecond and is kept across milliseconds. Both keep
+//     the values of one generator increasing.
 //   - F20. A [Gen] given a reader ([WithRandomReader]) puts its bytes
 //     into version 6 and 7 UUIDs in another order than gofrs/uuid's, which
 //     first takes 2 bytes for a clock sequence, so the same reader gives

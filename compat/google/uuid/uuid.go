@@ -80,13 +80,14 @@
 //     google/uuid wrote a bare 16-byte string and, for null, an empty byte
 //     string, which its own NullUUID cannot read back. Both shapes are read
 //     here, and google/uuid reads the new ones.
-//   - G17. The 12 bits of a version 7 UUID after the version (rand_a) and
-//     the 4 after the variant hold a counter that starts at a random value
-//     each millisecond and counts up by one per UUID within it (RFC 9562,
-//     Section 6.2, Method 1), so rand_a moves once every 16 UUIDs;
-//     google/uuid's rand_a is the time within the millisecond in 256-ns
-//     steps (Method 3), plus one per UUID when that has not moved. Both
-//     keep the values of one process increasing.
+//   - G17. The 12 bits of a version 7 UUID after the version (rand_a) hold
+//     the time within the millisecond in steps of 1/4096 ms (RFC 9562,
+//     Section 6.2, Method 3), as Go's standard uuid and PostgreSQL 18
+//     write it, and a 4-bit counter after the variant orders the UUIDs of
+//     one step; google/uuid's rand_a is the time within the millisecond in
+//     256-ns steps, plus one per UUID when that has not moved. Both keep
+//     the values of one process increasing. [uuid.UUID.Time] reads rand_a
+//     back, to 1/4096 ms; google/uuid's Time reads the millisecond alone.
 //
 // # What does not compile
 //

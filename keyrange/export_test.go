@@ -1,0 +1,4 @@
+package keyrange
+
+// RaceEnabled is raceEnabled for the black-box tests.
+const RaceEnabled = raceEnabled

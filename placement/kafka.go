@@ -1,0 +1,240 @@
+package placement
+
+import (
+	"encoding/binary"
+	"math"
+	"strconv"
+
+	"github.com/afb7af96/uuid"
+)
+
+// A Partitioner is the default key partitioner of a family of Kafka
+// clients: the hash of the key's bytes and the way the hash becomes a
+// partition. Each picks, for a key that is not null, the same partition
+// whenever the number of partitions is the same; a client's choice for a
+// null key (round robin, sticky or random) is no function of the key and
+// not modelled. Any value other than the constants is not a partitioner,
+// and its methods panic, as [strconv.FormatInt] does for an invalid base.
+type Partitioner uint8
+
+// The partitioners.
+const (
+	// Murmur2 is Kafka's own: the Java client's BuiltInPartitioner
+	// (and the DefaultPartitioner before it), kafkajs's
+	// DefaultPartitioner, franz-go's default and StickyKeyPartitioner,
+	// kafka-go's Murmur2Balancer and librdkafka's murmur2 and
+	// murmur2_random. The
+	// partition is toPositive(murmur2(key)) % n, where toPositive
+	// clears the sign bit (h & 0x7fffffff) and murmur2 is MurmurHash2,
+	// 32-bit, seed 0x9747b28c.
+	Murmur2 Partitioner = iota + 1
+
+	// CRC32 is librdkafka's default, consistent_random, and so that of
+	// every client built on librdkafka (confluent-kafka-go,
+	// confluent-kafka-python, node-rdkafka …); sarama's
+	// NewConsistentCRCHashPartitioner and kafka-go's CRC32Balancer
+	// give the same partitions. The partition is crc32(key) % n, the
+	// IEEE CRC-32 of [hash/crc32] taken as unsigned.
+	CRC32
+
+	// FNV1a is sarama's default, NewHashPartitioner, kafka-go's Hash
+	// balancer and librdkafka's fnv1a and fnv1a_random: the 32-bit
+	// FNV-1a hash taken as a signed 32-bit integer, its remainder by n
+	// (negative for a negative hash), and that remainder's absolute
+	// value (librdkafka takes the hash's absolute value before the
+	// remainder, which gives the same partition). sarama's
+	// NewReferenceHashPartitioner clears the sign bit instead and picks
+	// other partitions for half the keys.
+	FNV1a
+)
+
+// String returns the partitioner's name: "murmur2", "crc32" or "fnv1a".
+// Any other value prints as Partitioner(n).
+func (p Partitioner) String() string {
+	switch p {
+	case Murmur2:
+		return "murmur2"
+	case CRC32:
+		return "crc32"
+	case FNV1a:
+		return "fnv1a"
+	}
+	return "Partitioner(" + strconv.Itoa(int(p)) + ")"
+}
+
+// Partition returns the partition, from 0 to n-1, that p picks for a
+// record whose serialized key is key, among n partitions. It returns an
+// error matching [ErrCount] if n is below 1 or above
+// math.MaxInt32. A nil key is hashed as an empty one; where a producer
+// puts a record with a null key is no function of the key (see
+// [Partitioner]).
+func (p Partitioner) Partition(key []byte, n int) (int, error) {
+	if n < 1 || n > math.MaxInt32 {
+		p.valid()
+		return -1, countError(n)
+	}
+	switch p {
+	case Murmur2:
+		return int(murmur2(key)&0x7fffffff) % n, nil
+	case CRC32:
+		return int(crc32IEEE(key) % uint32(n)), nil
+	case FNV1a:
+		r := int32(fnv1a(key)) % int32(n)
+		if r < 0 {
+			r = -r
+		}
+		return int(r), nil
+	}
+	p.valid()
+	return -1, nil
+}
+
+// valid panics if p is not a partitioner.
+func (p Partitioner) valid() {
+	if p < Murmur2 || p > FNV1a {
+		panic("placement: invalid " + p.String())
+	}
+}
+
+// PartitionText returns the partition p picks for u, written as Kafka's
+// UUIDSerializer writes a java.util.UUID key: the 36 characters of its
+// canonical text in lower case, in UTF-8 (kafkajs and the Go clients
+// given u.String() send the same bytes). See [Partitioner.Partition] for
+// n and the error.
+func (p Partitioner) PartitionText(u uuid.UUID, n int) (int, error) {
+	var buf [36]byte
+	return p.Partition(u.AppendForm(buf[:0], uuid.FormCanonical), n)
+}
+
+// PartitionBinary returns the partition p picks for u written as its 16
+// bytes in RFC 9562 order, as a byte-array key or a Go producer sending
+// u[:] writes it. See [Partitioner.Partition] for n and the error.
+func (p Partitioner) PartitionBinary(u uuid.UUID, n int) (int, error) {
+	return p.Partition(u[:], n)
+}
+
+// murmur2 is MurmurHash2, 32-bit, as Kafka's Utils.murmur2 computes it:
+// seed 0x9747b28c, the key's 4-byte blocks read little-endian, the tail
+// bytes taken unsigned.
+func murmur2(key []byte) uint32 {
+	const m, r = 0x5bd1e995, 24
+	h := 0x9747b28c ^ uint32(len(key))
+	for len(key) >= 4 {
+		k := binary.LittleEndian.Uint32(key)
+		k *= m
+		k ^= k >> r
+		k *= m
+		h = h*m ^ k
+		key = key[4:]
+	}
+	switch len(key) {
+	case 3:
+		h ^= uint32(key[2]) << 16
+		fallthrough
+	case 2:
+		h ^= uint32(key[1]) << 8
+		fallthrough
+	case 1:
+		h ^= uint32(key[0])
+		h *= m
+	}
+	h ^= h >> 13
+	h *= m
+	h ^= h >> 15
+	return h
+}
+
+// fnv1a is the 32-bit FNV-1a hash of key, as hash/fnv's New32a computes
+// it, without the allocation of a hash.Hash32.
+func fnv1a(key []byte) uint32 {
+	const offset, prime = 2166136261, 16777619
+	h := uint32(offset)
+	for _, c := range key {
+		h ^= uint32(c)
+		h *= prime
+	}
+	return h
+}
+
+// crc32IEEE is the IEEE CRC-32 of key, as hash/crc32's ChecksumIEEE
+// computes it, a byte at a time from a table of its own: ChecksumIEEE
+// calls its implementation through a function value, which makes every
+// key it is given escape, so that the UUID's text or bytes would be
+// allocated for each call.
+func crc32IEEE(key []byte) uint32 {
+	crc := ^uint32(0)
+	for _, c := range key {
+		j := int(byte(crc)^c) * 4
+		crc = crc>>8 ^ (uint32(crc32Table[j])<<24 | uint32(crc32Table[j+1])<<16 | uint32(crc32Table[j+2])<<8 | uint32(crc32Table[j+3]))
+	}
+	return ^crc
+}
+
+// crc32Table is hash/crc32's IEEETable, four big-endian bytes an entry:
+// entry i is the CRC of the byte i before the final inversion. The tests
+// compare it with IEEETable.
+const crc32Table = "" +
+	"\x00\x00\x00\x00\x77\x07\x30\x96\xee\x0e\x61\x2c\x99\x09\x51\xba" +
+	"\x07\x6d\xc4\x19\x70\x6a\xf4\x8f\xe9\x63\xa5\x35\x9e\x64\x95\xa3" +
+	"\x0e\xdb\x88\x32\x79\xdc\xb8\xa4\xe0\xd5\xe9\x1e\x97\xd2\xd9\x88" +
+	"\x09\xb6\x4c\x2b\x7e\xb1\x7c\xbd\xe7\xb8\x2d\x07\x90\xbf\x1d\x91" +
+	"\x1d\xb7\x10\x64\x6a\xb0\x20\xf2\xf3\xb9\x71\x48\x84\xbe\x41\xde" +
+	"\x1a\xda\xd4\x7d\x6d\xdd\xe4\xeb\xf4\xd4\xb5\x51\x83\xd3\x85\xc7" +
+	"\x13\x6c\x98\x56\x64\x6b\xa8\xc0\xfd\x62\xf9\x7a\x8a\x65\xc9\xec" +
+	"\x14\x01\x5c\x4f\x63\x06\x6c\xd9\xfa\x0f\x3d\x63\x8d\x08\x0d\xf5" +
+	"\x3b\x6e\x20\xc8\x4c\x69\x10\x5e\xd5\x60\x41\xe4\xa2\x67\x71\x72" +
+	"\x3c\x03\xe4\xd1\x4b\x04\xd4\x47\xd2\x0d\x85\xfd\xa5\x0a\xb5\x6b" +
+	"\x35\xb5\xa8\xfa\x42\xb2\x98\x6c\xdb\xbb\xc9\xd6\xac\xbc\xf9\x40" +
+	"\x32\xd8\x6c\xe3\x45\xdf\x5c\x75\xdc\xd6\x0d\xcf\xab\xd1\x3d\x59" +
+	"\x26\xd9\x30\xac\x51\xde\x00\x3a\xc8\xd7\x51\x80\xbf\xd0\x61\x16" +
+	"\x21\xb4\xf4\xb5\x56\xb3\xc4\x23\xcf\xba\x95\x99\xb8\xbd\xa5\x0f" +
+	"\x28\x02\xb8\x9e\x5f\x05\x88\x08\xc6\x0c\xd9\xb2\xb1\x0b\xe9\x24" +
+	"\x2f\x6f\x7c\x87\x58\x68\x4c\x11\xc1\x61\x1d\xab\xb6\x66\x2d\x3d" +
+	"\x76\xdc\x41\x90\x01\xdb\x71\x06\x98\xd2\x20\xbc\xef\xd5\x10\x2a" +
+	"\x71\xb1\x85\x89\x06\xb6\xb5\x1f\x9f\xbf\xe4\xa5\xe8\xb8\xd4\x33" +
+	"\x78\x07\xc9\xa2\x0f\x00\xf9\x34\x96\x09\xa8\x8e\xe1\x0e\x98\x18" +
+	"\x7f\x6a\x0d\xbb\x08\x6d\x3d\x2d\x91\x64\x6c\x97\xe6\x63\x5c\x01" +
+	"\x6b\x6b\x51\xf4\x1c\x6c\x61\x62\x85\x65\x30\xd8\xf2\x62\x00\x4e" +
+	"\x6c\x06\x95\xed\x1b\x01\xa5\x7b\x82\x08\xf4\xc1\xf5\x0f\xc4\x57" +
+	"\x65\xb0\xd9\xc6\x12\xb7\xe9\x50\x8b\xbe\xb8\xea\xfc\xb9\x88\x7c" +
+	"\x62\xdd\x1d\xdf\x15\xda\x2d\x49\x8c\xd3\x7c\xf3\xfb\xd4\x4c\x65" +
+	"\x4d\xb2\x61\x58\x3a\xb5\x51\xce\xa3\xbc\x00\x74\xd4\xbb\x30\xe2" +
+	"\x4a\xdf\xa5\x41\x3d\xd8\x95\xd7\xa4\xd1\xc4\x6d\xd3\xd6\xf4\xfb" +
+	"\x43\x69\xe9\x6a\x34\x6e\xd9\xfc\xad\x67\x88\x46\xda\x60\xb8\xd0" +
+	"\x44\x04\x2d\x73\x33\x03\x1d\xe5\xaa\x0a\x4c\x5f\xdd\x0d\x7c\xc9" +
+	"\x50\x05\x71\x3c\x27\x02\x41\xaa\xbe\x0b\x10\x10\xc9\x0c\x20\x86" +
+	"\x57\x68\xb5\x25\x20\x6f\x85\xb3\xb9\x66\xd4\x09\xce\x61\xe4\x9f" +
+	"\x5e\xde\xf9\x0e\x29\xd9\xc9\x98\xb0\xd0\x98\x22\xc7\xd7\xa8\xb4" +
+	"\x59\xb3\x3d\x17\x2e\xb4\x0d\x81\xb7\xbd\x5c\x3b\xc0\xba\x6c\xad" +
+	"\xed\xb8\x83\x20\x9a\xbf\xb3\xb6\x03\xb6\xe2\x0c\x74\xb1\xd2\x9a" +
+	"\xea\xd5\x47\x39\x9d\xd2\x77\xaf\x04\xdb\x26\x15\x73\xdc\x16\x83" +
+	"\xe3\x63\x0b\x12\x94\x64\x3b\x84\x0d\x6d\x6a\x3e\x7a\x6a\x5a\xa8" +
+	"\xe4\x0e\xcf\x0b\x93\x09\xff\x9d\x0a\x00\xae\x27\x7d\x07\x9e\xb1" +
+	"\xf0\x0f\x93\x44\x87\x08\xa3\xd2\x1e\x01\xf2\x68\x69\x06\xc2\xfe" +
+	"\xf7\x62\x57\x5d\x80\x65\x67\xcb\x19\x6c\x36\x71\x6e\x6b\x06\xe7" +
+	"\xfe\xd4\x1b\x76\x89\xd3\x2b\xe0\x10\xda\x7a\x5a\x67\xdd\x4a\xcc" +
+	"\xf9\xb9\xdf\x6f\x8e\xbe\xef\xf9\x17\xb7\xbe\x43\x60\xb0\x8e\xd5" +
+	"\xd6\xd6\xa3\xe8\xa1\xd1\x93\x7e\x38\xd8\xc2\xc4\x4f\xdf\xf2\x52" +
+	"\xd1\xbb\x67\xf1\xa6\xbc\x57\x67\x3f\xb5\x06\xdd\x48\xb2\x36\x4b" +
+	"\xd8\x0d\x2b\xda\xaf\x0a\x1b\x4c\x36\x03\x4a\xf6\x41\x04\x7a\x60" +
+	"\xdf\x60\xef\xc3\xa8\x67\xdf\x55\x31\x6e\x8e\xef\x46\x69\xbe\x79" +
+	"\xcb\x61\xb3\x8c\xbc\x66\x83\x1a\x25\x6f\xd2\xa0\x52\x68\xe2\x36" +
+	"\xcc\x0c\x77\x95\xbb\x0b\x47\x03\x22\x02\x16\xb9\x55\x05\x26\x2f" +
+	"\xc5\xba\x3b\xbe\xb2\xbd\x0b\x28\x2b\xb4\x5a\x92\x5c\xb3\x6a\x04" +
+	"\xc2\xd7\xff\xa7\xb5\xd0\xcf\x31\x2c\xd9\x9e\x8b\x5b\xde\xae\x1d" +
+	"\x9b\x64\xc2\xb0\xec\x63\xf2\x26\x75\x6a\xa3\x9c\x02\x6d\x93\x0a" +
+	"\x9c\x09\x06\xa9\xeb\x0e\x36\x3f\x72\x07\x67\x85\x05\x00\x57\x13" +
+	"\x95\xbf\x4a\x82\xe2\xb8\x7a\x14\x7b\xb1\x2b\xae\x0c\xb6\x1b\x38" +
+	"\x92\xd2\x8e\x9b\xe5\xd5\xbe\x0d\x7c\xdc\xef\xb7\x0b\xdb\xdf\x21" +
+	"\x86\xd3\xd2\xd4\xf1\xd4\xe2\x42\x68\xdd\xb3\xf8\x1f\xda\x83\x6e" +
+	"\x81\xbe\x16\xcd\xf6\xb9\x26\x5b\x6f\xb0\x77\xe1\x18\xb7\x47\x77" +
+	"\x88\x08\x5a\xe6\xff\x0f\x6a\x70\x66\x06\x3b\xca\x11\x01\x0b\x5c" +
+	"\x8f\x65\x9e\xff\xf8\x62\xae\x69\x61\x6b\xff\xd3\x16\x6c\xcf\x45" +
+	"\xa0\x0a\xe2\x78\xd7\x0d\xd2\xee\x4e\x04\x83\x54\x39\x03\xb3\xc2" +
+	"\xa7\x67\x26\x61\xd0\x60\x16\xf7\x49\x69\x47\x4d\x3e\x6e\x77\xdb" +
+	"\xae\xd1\x6a\x4a\xd9\xd6\x5a\xdc\x40\xdf\x0b\x66\x37\xd8\x3b\xf0" +
+	"\xa9\xbc\xae\x53\xde\xbb\x9e\xc5\x47\xb2\xcf\x7f\x30\xb5\xff\xe9" +
+	"\xbd\xbd\xf2\x1c\xca\xba\xc2\x8a\x53\xb3\x93\x30\x24\xb4\xa3\xa6" +
+	"\xba\xd0\x36\x05\xcd\xd7\x06\x93\x54\xde\x57\x29\x23\xd9\x67\xbf" +
+	"\xb3\x66\x7a\x2e\xc4\x61\x4a\xb8\x5d\x68\x1b\x02\x2a\x6f\x2b\x94" +
+	"\xb4\x0b\xbe\x37\xc3\x0c\x8e\xa1\x5a\x05\xdf\x1b\x2d\x02\xef\x8d"
