@@ -188,9 +188,7 @@ type StateFileError struct {
 }
 
 // Error reads "uuid: state file <path>: <op>: <cause>".
-func (e *StateFileError) Error() string {
-	return "uuid: state file " + e.Path + ": " + e.Op + ": " + strings.TrimPrefix(e.Err.Error(), "uuid: ")
-}
+func (e *StateFileError) Error() string { return (*statefile.Error)(e).Error() }
 
 // Unwrap returns the cause.
 func (e *StateFileError) Unwrap() error { return e.Err }
@@ -199,7 +197,8 @@ func (e *StateFileError) Unwrap() error { return e.Err }
 // the root's *StateFileError.
 func stateFileError(err error) error {
 	if e, ok := err.(*statefile.Error); ok {
-		return &StateFileError{Path: e.Path, Op: e.Op, Err: e.Err}
+		c := StateFileError(*e)
+		return &c
 	}
 	return err
 }
